@@ -1,0 +1,21 @@
+package dev.onsale.common;
+
+/**
+ * HTTP headers by which the gateway tells the services who is calling. The gateway strips any
+ * client-sent copy of them; services trust them from the gateway only.
+ */
+public final class IdentityHeaders {
+
+    /** The buyer's session id (a UUID), set for calls carrying a valid session token. */
+    public static final String BUYER = "X-Onsale-Buyer";
+    /** {@code admin} or {@code auditor}, set for calls carrying an operator token. */
+    public static final String ROLE = "X-Onsale-Role";
+    /** Correlation id created by the gateway for every request and logged by every service. */
+    public static final String CORRELATION_ID = "X-Correlation-Id";
+
+    public static final String ROLE_ADMIN = "admin";
+    public static final String ROLE_AUDITOR = "auditor";
+
+    private IdentityHeaders() {
+    }
+}

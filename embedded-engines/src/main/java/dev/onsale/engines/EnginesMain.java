@@ -1,0 +1,6 @@
+package dev.onsale.engines;
+
+public final class EnginesMain {
+    public static void main(String[] args) {
+    }
+}
