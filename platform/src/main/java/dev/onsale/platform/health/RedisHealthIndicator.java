@@ -1,0 +1,23 @@
+package dev.onsale.platform.health;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+import redis.clients.jedis.JedisPooled;
+
+/** Redis answers PING through the service's own pool. */
+final class RedisHealthIndicator extends AbstractHealthIndicator {
+
+    private final JedisPooled jedis;
+
+    RedisHealthIndicator(JedisPooled jedis) {
+        super("Redis is unreachable");
+        this.jedis = jedis;
+    }
+
+    @Override
+    protected void doHealthCheck(Health.Builder builder) {
+        String pong = jedis.ping();
+        builder.status("PONG".equals(pong) ? org.springframework.boot.health.contributor.Status.UP
+                : org.springframework.boot.health.contributor.Status.DOWN);
+    }
+}

@@ -1,0 +1,119 @@
+package dev.onsale.platform.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Every failure of a servlet service becomes {@code application/problem+json}: the caller never
+ * sees a stack trace or Spring's default error body. Unexpected failures are logged and answered
+ * with a bare 500 {@code internal-error} that reveals nothing.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+class ProblemAdvice {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemAdvice.class);
+
+    @ExceptionHandler(ProblemException.class)
+    ResponseEntity<ProblemDetail> problem(ProblemException e) {
+        return Problems.response(e);
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<ProblemDetail> unreadable(HttpMessageNotReadableException e) {
+        return Problems.response(invalidBody(e));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
+        boolean pathVariable = e.getParameter().hasParameterAnnotation(
+                org.springframework.web.bind.annotation.PathVariable.class);
+        if (pathVariable) {
+            return Problems.response(ProblemException.notFound("not-found",
+                    "'" + e.getValue() + "' is not a valid " + e.getName()));
+        }
+        return Problems.response(ProblemException.invalidRequest(
+                List.of(new FieldError(e.getName(), "has an invalid value"))));
+    }
+
+    @ExceptionHandler(MissingRequestHeaderException.class)
+    ResponseEntity<ProblemDetail> missingHeader(MissingRequestHeaderException e) {
+        return Problems.response(ProblemException.invalidRequest(
+                List.of(new FieldError(e.getHeaderName(), "header is required"))));
+    }
+
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<ProblemDetail> missingParameter(MissingServletRequestParameterException e) {
+        return Problems.response(ProblemException.invalidRequest(
+                List.of(new FieldError(e.getParameterName(), "parameter is required"))));
+    }
+
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<ProblemDetail> noResource(NoResourceFoundException e) {
+        return Problems.response(ProblemException.notFound("not-found", "no resource at /" + e.getResourcePath()));
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<ProblemDetail> method(HttpRequestMethodNotSupportedException e) {
+        return Problems.response(new ProblemException(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed",
+                "Method not allowed", e.getMethod() + " is not supported here"));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<ProblemDetail> mediaType(HttpMediaTypeNotSupportedException e) {
+        return Problems.response(new ProblemException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
+                "Unsupported media type", "send application/json"));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<ProblemDetail> notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return Problems.response(new ProblemException(HttpStatus.NOT_ACCEPTABLE, "not-acceptable",
+                "Not acceptable", "this resource is available as application/json"));
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        log.error("unhandled failure on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return Problems.response(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error",
+                "the request failed; nothing was changed by this error page", List.of(), null);
+    }
+
+    /** Names the offending field of a body Jackson refused (unknown, wrong type, malformed). */
+    static ProblemException invalidBody(HttpMessageNotReadableException e) {
+        Throwable cause = e.getMostSpecificCause();
+        if (cause instanceof JacksonException jackson) {
+            String field = JsonPaths.of(jackson);
+            String message = switch (jackson) {
+                case tools.jackson.databind.exc.UnrecognizedPropertyException ignored -> "is not a known field";
+                case tools.jackson.databind.exc.InvalidFormatException ignored -> "has an invalid value";
+                case tools.jackson.databind.exc.MismatchedInputException ignored -> "is missing or has the wrong type";
+                default -> "is not valid JSON";
+            };
+            if (field.isEmpty()) {
+                field = "body";
+                message = jackson instanceof tools.jackson.databind.exc.MismatchedInputException
+                        ? "must be a JSON object of the documented shape" : "is not valid JSON";
+            }
+            return ProblemException.invalidRequest(List.of(new FieldError(field, message)));
+        }
+        return ProblemException.invalidRequest(List.of(new FieldError("body", "is missing or not valid JSON")));
+    }
+}

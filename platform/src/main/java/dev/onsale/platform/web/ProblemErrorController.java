@@ -1,0 +1,36 @@
+package dev.onsale.platform.web;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Replaces Boot's error page for failures that happen outside a controller (a filter, the
+ * container): the body is problem+json like every other error.
+ */
+@RestController
+class ProblemErrorController implements ErrorController {
+
+    @RequestMapping("${server.error.path:/error}")
+    ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
+        Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        HttpStatus status = code instanceof Integer i ? HttpStatus.resolve(i) : null;
+        if (status == null) {
+            status = HttpStatus.INTERNAL_SERVER_ERROR;
+        }
+        String slug = switch (status) {
+            case NOT_FOUND -> "not-found";
+            case BAD_REQUEST -> "invalid-request";
+            case PAYLOAD_TOO_LARGE -> "payload-too-large";
+            case METHOD_NOT_ALLOWED -> "method-not-allowed";
+            default -> status.is5xxServerError() ? "internal-error" : "request-refused";
+        };
+        return Problems.response(status, slug, status.getReasonPhrase(), status.getReasonPhrase(), List.of(), null);
+    }
+}

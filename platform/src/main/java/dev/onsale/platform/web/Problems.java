@@ -1,0 +1,42 @@
+package dev.onsale.platform.web;
+
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+
+/** Builds RFC 9457 responses in Onsale's shape: {@code type} is {@code /problems/<slug>}. */
+public final class Problems {
+
+    /** Where the gateway serves the page explaining each slug. */
+    public static final String TYPE_PREFIX = "/problems/";
+
+    private Problems() {
+    }
+
+    public static ResponseEntity<ProblemDetail> response(HttpStatusCode status, String slug, String title,
+            String detail, List<FieldError> errors, Long retryAfterSeconds) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setType(URI.create(TYPE_PREFIX + slug));
+        problem.setTitle(title);
+        if (!errors.isEmpty()) {
+            problem.setProperty("errors", errors);
+        }
+        HttpHeaders headers = new HttpHeaders();
+        headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        if (status.value() == 401) {
+            headers.set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        if (retryAfterSeconds != null) {
+            headers.set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
+        }
+        return new ResponseEntity<>(problem, headers, status);
+    }
+
+    public static ResponseEntity<ProblemDetail> response(ProblemException e) {
+        return response(e.status(), e.slug(), e.title(), e.getMessage(), e.errors(), e.retryAfterSeconds());
+    }
+}

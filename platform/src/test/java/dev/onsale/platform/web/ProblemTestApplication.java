@@ -1,0 +1,53 @@
+package dev.onsale.platform.web;
+
+import dev.onsale.platform.identity.Admin;
+import dev.onsale.platform.identity.Buyer;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A minimal servlet service using the platform's web mechanisms as a real service would. */
+@SpringBootApplication
+class ProblemTestApplication {
+
+    record Section(String name, int rows) {
+    }
+
+    record Order(String name, Integer quantity, boolean gift, List<Section> sections) {
+    }
+
+    @RestController
+    static class TestController {
+
+        @PostMapping("/orders")
+        Map<String, Object> create(@RequestBody Order order, Admin admin) {
+            return Map.of("name", order.name(), "quantity", order.quantity());
+        }
+
+        @GetMapping("/orders/{orderId}")
+        Map<String, Object> get(@PathVariable UUID orderId, Buyer buyer) {
+            if (orderId.getMostSignificantBits() == 0) {
+                throw ProblemException.notFound("order-not-found", "no order " + orderId);
+            }
+            return Map.of("orderId", orderId, "buyer", buyer.sessionId());
+        }
+
+        @GetMapping("/busy")
+        Map<String, Object> busy() {
+            throw new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "service-unavailable", "Busy", "try later")
+                    .retryAfter(2);
+        }
+
+        @GetMapping("/boom")
+        Map<String, Object> boom() {
+            throw new IllegalStateException("secret internal detail");
+        }
+    }
+}
