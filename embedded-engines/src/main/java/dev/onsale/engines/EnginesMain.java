@@ -1,6 +1,108 @@
 package dev.onsale.engines;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The engines process of a local stack: starts Kafka, PostgreSQL and Redis, announces them through the
+ * ready file and runs until SIGTERM/SIGINT, when it stops all three (no postgres or redis-server outlives it).
+ * <p>
+ * Arguments: {@code --kafka-port= --postgres-port= --redis-port=} (defaults 19092, 15432, 16379; 0 = free),
+ * {@code --work-dir=} (default .onsale/engines), {@code --ready-file=} (optional). The ready file is
+ * written atomically once everything answers; it is a properties file with the ONSALE_* environment of the
+ * services plus {@code pid}, {@code postgresPid} and {@code redisPid}.
+ */
 public final class EnginesMain {
-    public static void main(String[] args) {
+
+    private EnginesMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "onsale-engines-logback.xml");
+        }
+        Map<String, String> options = parse(args);
+        var defaults = EnginePorts.LOCAL_DEFAULTS;
+        var ports = new EnginePorts(
+                intOption(options, "kafka-port", defaults.kafka()),
+                intOption(options, "postgres-port", defaults.postgres()),
+                intOption(options, "redis-port", defaults.redis()));
+        Path workDir = Path.of(options.getOrDefault("work-dir", ".onsale/engines"));
+        Path readyFile = options.containsKey("ready-file") ? Path.of(options.get("ready-file")) : null;
+
+        long started = System.nanoTime();
+        EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            engines.close();
+            if (readyFile != null) {
+                try {
+                    Files.deleteIfExists(readyFile);
+                } catch (IOException ignored) {
+                    // the supervisor treats a stale ready file of a dead pid as gone
+                }
+            }
+        }, "onsale-engines-stop"));
+        if (readyFile != null) {
+            writeAtomically(readyFile, readyProperties(engines));
+        }
+        System.out.printf("onsale engines ready in %d ms: %s%n",
+                (System.nanoTime() - started) / 1_000_000, engines.environment());
+        new CountDownLatch(1).await();
+    }
+
+    static Properties readyProperties(EmbeddedEngines engines) {
+        var properties = new Properties();
+        properties.putAll(engines.environment());
+        properties.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+        properties.setProperty("postgresPid", String.valueOf(engines.postgresPid()));
+        properties.setProperty("redisPid", String.valueOf(engines.redisPid()));
+        return properties;
+    }
+
+    static void writeAtomically(Path target, Properties properties) {
+        try {
+            Path dir = target.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
+            var text = new StringWriter();
+            properties.store(text, "onsale engines");
+            Files.writeString(tmp, text.toString(), StandardCharsets.ISO_8859_1);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Map<String, String> parse(String[] args) {
+        var options = new HashMap<String, String>();
+        for (String arg : args) {
+            if (!arg.startsWith("--") || !arg.contains("=")) {
+                throw new IllegalArgumentException("expected --name=value, got: " + arg);
+            }
+            int eq = arg.indexOf('=');
+            options.put(arg.substring(2, eq), arg.substring(eq + 1));
+        }
+        return options;
+    }
+
+    private static int intOption(Map<String, String> options, String name, int fallback) {
+        String value = options.get(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a number, got: " + value);
+        }
     }
 }

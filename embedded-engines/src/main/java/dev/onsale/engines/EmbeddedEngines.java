@@ -1,0 +1,304 @@
+package dev.onsale.engines;
+
+import dev.onsale.common.Topics;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+import redis.embedded.RedisServer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+/**
+ * Real Kafka (KRaft, one broker), PostgreSQL and redis-server, started in and owned by this JVM.
+ * <p>
+ * PostgreSQL runs with {@code wal_level=logical} and has a database {@code onsale} (user {@code postgres},
+ * no password); Redis publishes expiry notifications ({@code notify-keyspace-events Ex}); Kafka has every
+ * topic of {@link Topics} with {@value #PARTITIONS} partitions and creates others on demand.
+ * {@link #close()} stops all three and may be called any number of times.
+ */
+public final class EmbeddedEngines implements AutoCloseable {
+
+    public static final String DATABASE = "onsale";
+    public static final String DB_USER = "postgres";
+    public static final String DB_PASSWORD = "";
+    static final int PARTITIONS = 3;
+    static final List<String> TOPICS = List.of(Topics.EVENTS, Topics.HOLD_COMMANDS, Topics.HOLD_REPLIES,
+            Topics.ORDERS, Topics.INVENTORY, Topics.PAYMENT_REQUESTS, Topics.PAYMENT_RESULTS);
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedEngines.class);
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final String FIXED_LISTENER = "ONSALE";
+    private static EmbeddedEngines shared;
+
+    private final Path workDir;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private EmbeddedKafkaKraftBroker kafka;
+    private EmbeddedPostgres postgres;
+    private RedisServer redis;
+    private String kafkaBootstrap;
+    private int redisPort;
+    private long postgresPid = -1;
+    private long redisPid = -1;
+
+    private EmbeddedEngines(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    /**
+     * Starts the three engines; on failure whatever was started is stopped again.
+     *
+     * @param workDir holds the PostgreSQL data directory and Redis' files; created if missing
+     */
+    public static EmbeddedEngines start(EnginePorts ports, Path workDir) {
+        var engines = new EmbeddedEngines(workDir.toAbsolutePath());
+        try {
+            Files.createDirectories(engines.workDir);
+            long started = System.nanoTime();
+            engines.startRedis(ports.redis());
+            engines.startPostgres(ports.postgres());
+            engines.startKafka(ports.kafka());
+            log.info("Engines up in {} ms: kafka {}, postgres {}, redis {}",
+                    Duration.ofNanos(System.nanoTime() - started).toMillis(),
+                    engines.kafkaBootstrap(), engines.jdbcUrl(), engines.redisUrl());
+            return engines;
+        } catch (IOException | SQLException | RuntimeException e) {
+            engines.close();
+            throw new IllegalStateException("could not start the embedded engines: " + e.getMessage(), e);
+        }
+    }
+
+    /** One set of engines per JVM on free ports, stopped (and its work dir deleted) when the JVM exits. */
+    public static synchronized EmbeddedEngines shared() {
+        if (shared == null) {
+            Path dir;
+            try {
+                dir = Files.createTempDirectory("onsale-engines-");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            var engines = start(EnginePorts.ephemeral(), dir);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                engines.close();
+                deleteRecursively(dir);
+            }, "onsale-engines-shutdown"));
+            shared = engines;
+        }
+        return shared;
+    }
+
+    private void startRedis(int port) throws IOException {
+        redisPort = port == 0 ? freePort() : port;
+        Path redisDir = Files.createDirectories(workDir.resolve("redis"));
+        Path pidFile = redisDir.resolve("redis.pid");
+        redis = RedisServer.newRedisServer()
+                .port(redisPort)
+                .bind(LOOPBACK)
+                .setting("notify-keyspace-events Ex")
+                .setting("dir " + redisDir)
+                .setting("pidfile " + pidFile)
+                .setting("save \"\"")
+                .setting("appendonly no")
+                .setting("protected-mode no")
+                .build();
+        redis.start();
+        redisPid = readPid(pidFile).orElse(-1);
+    }
+
+    private void startPostgres(int port) throws IOException, SQLException {
+        Path dataDir = workDir.resolve("postgres");
+        var builder = EmbeddedPostgres.builder()
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(true)
+                .setServerConfig("wal_level", "logical")
+                .setServerConfig("max_replication_slots", "20")
+                .setServerConfig("max_wal_senders", "20")
+                .setServerConfig("max_connections", "300")
+                .setPGStartupWait(Duration.ofSeconds(60));
+        if (port != 0) {
+            builder.setPort(port);
+        }
+        postgres = builder.start();
+        postgresPid = readPid(dataDir.resolve("postmaster.pid")).orElse(-1);
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + DATABASE);
+        }
+    }
+
+    private void startKafka(int port) {
+        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS);
+        var properties = new java.util.HashMap<String, String>(Map.of(
+                "transaction.state.log.replication.factor", "1",
+                "transaction.state.log.min.isr", "1",
+                "offsets.topic.replication.factor", "1",
+                "auto.create.topics.enable", "true",
+                "num.partitions", String.valueOf(PARTITIONS)));
+        if (port != 0) {
+            // The test kit binds its own listeners to ephemeral ports (and the broker ignores kafkaPorts), so a
+            // fixed port is an extra listener; clients that bootstrap through it are told to stay on it.
+            properties.put("listeners", "EXTERNAL://localhost:0,CONTROLLER://localhost:0,"
+                    + FIXED_LISTENER + "://" + LOOPBACK + ":" + port);
+            properties.put("listener.security.protocol.map",
+                    "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + FIXED_LISTENER + ":PLAINTEXT");
+            kafkaBootstrap = "localhost:" + port;
+        }
+        broker.brokerProperties(properties);
+        kafka = broker;
+        broker.afterPropertiesSet();
+        if (kafkaBootstrap == null) {
+            kafkaBootstrap = broker.getBrokersAsString();
+        }
+        List<NewTopic> topics = new ArrayList<>();
+        TOPICS.forEach(t -> topics.add(new NewTopic(t, PARTITIONS, (short) 1)));
+        broker.addTopics(topics.toArray(NewTopic[]::new));
+    }
+
+    public String kafkaBootstrap() {
+        return kafkaBootstrap;
+    }
+
+    /** JDBC URL of the {@code onsale} database. */
+    public String jdbcUrl() {
+        return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
+    }
+
+    public String jdbcUser() {
+        return DB_USER;
+    }
+
+    public String jdbcPassword() {
+        return DB_PASSWORD;
+    }
+
+    public String redisUrl() {
+        return "redis://" + LOOPBACK + ":" + redisPort;
+    }
+
+    public int kafkaPort() {
+        String bootstrap = kafkaBootstrap();
+        return Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':') + 1).split(",")[0]);
+    }
+
+    public int postgresPort() {
+        return postgres.getPort();
+    }
+
+    public int redisPort() {
+        return redisPort;
+    }
+
+    /** Process id of the postmaster, or -1 if unknown; lets a supervisor clean up after a killed JVM. */
+    public long postgresPid() {
+        return postgresPid;
+    }
+
+    /** Process id of redis-server, or -1 if unknown. */
+    public long redisPid() {
+        return redisPid;
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** The configuration the services read: ONSALE_KAFKA_BOOTSTRAP, ONSALE_DB_URL, ..._USER, ..._PASSWORD, ONSALE_REDIS_URL. */
+    public Map<String, String> environment() {
+        var env = new LinkedHashMap<String, String>();
+        env.put("ONSALE_KAFKA_BOOTSTRAP", kafkaBootstrap());
+        env.put("ONSALE_DB_URL", jdbcUrl());
+        env.put("ONSALE_DB_USER", jdbcUser());
+        env.put("ONSALE_DB_PASSWORD", jdbcPassword());
+        env.put("ONSALE_REDIS_URL", redisUrl());
+        return env;
+    }
+
+    /** Stops Redis, PostgreSQL and Kafka, in that order; later calls do nothing. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (redis != null) {
+            quietly("redis", redis::stop);
+        }
+        if (postgres != null) {
+            quietly("postgres", postgres::close);
+        }
+        if (kafka != null) {
+            quietly("kafka", kafka::destroy);
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void quietly(String engine, Step step) {
+        try {
+            step.run();
+        } catch (Exception e) {
+            log.warn("Stopping {} failed: {}", engine, e.toString());
+        }
+    }
+
+    static OptionalLong readPid(Path pidFile) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (true) {
+            try {
+                if (Files.isRegularFile(pidFile)) {
+                    String first = Files.readAllLines(pidFile).stream().findFirst().orElse("").trim();
+                    if (!first.isEmpty()) {
+                        return OptionalLong.of(Long.parseLong(first));
+                    }
+                }
+            } catch (IOException | NumberFormatException e) {
+                // written concurrently by the engine; try again below
+            }
+            if (System.nanoTime() > deadline) {
+                return OptionalLong.empty();
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return OptionalLong.empty();
+            }
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.debug("Could not delete {}: {}", dir, e.toString());
+        }
+    }
+}

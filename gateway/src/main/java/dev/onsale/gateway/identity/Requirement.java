@@ -1,0 +1,15 @@
+package dev.onsale.gateway.identity;
+
+/** What a request must carry to pass the gateway. */
+public enum Requirement {
+    /** Nothing; any credentials are ignored and no identity is forwarded. */
+    ANONYMOUS,
+    /** The payment provider's callback: no credentials, no rate limit, body untouched. */
+    WEBHOOK,
+    /** A valid buyer session token; forwards {@code X-Onsale-Buyer}. */
+    BUYER,
+    /** The admin token; forwards {@code X-Onsale-Role: admin}. */
+    ADMIN,
+    /** The auditor or the admin token; forwards the matching {@code X-Onsale-Role}. */
+    AUDITOR
+}

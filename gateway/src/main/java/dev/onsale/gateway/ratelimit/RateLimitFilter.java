@@ -1,0 +1,111 @@
+package dev.onsale.gateway.ratelimit;
+
+import dev.onsale.gateway.identity.Caller;
+import dev.onsale.gateway.identity.Requirement;
+import dev.onsale.gateway.identity.Verified;
+import dev.onsale.gateway.problem.Problem;
+import dev.onsale.gateway.problem.ProblemType;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Applies the per-address backstop to every request except the payment webhook, and the per-session
+ * limit to verified buyer calls. When Redis does not answer within the configured timeout the request
+ * passes (fail open): refusing every buyer because the limiter is down would turn a degraded
+ * protection into an outage. Each such pass is counted in {@code onsale.gateway.ratelimit.unchecked}.
+ */
+@Component
+class RateLimitFilter implements WebFilter, Ordered {
+
+    static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 20;
+
+    private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
+    private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
+
+    private final TokenBuckets buckets;
+    private final Duration redisTimeout;
+    private final Counter unchecked;
+    private final Counter refusedByAddress;
+    private final Counter refusedBySession;
+    private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
+
+    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, MeterRegistry meters) {
+        this.buckets = buckets;
+        this.redisTimeout = limits.redisTimeout();
+        this.unchecked = Counter.builder("onsale.gateway.ratelimit.unchecked")
+                .description("requests let through unlimited because Redis did not answer")
+                .register(meters);
+        this.refusedByAddress = refusedCounter(meters, "address");
+        this.refusedBySession = refusedCounter(meters, "session");
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        Verified verified = Verified.of(exchange);
+        if (verified.requirement() == Requirement.WEBHOOK) {
+            return chain.filter(exchange);
+        }
+        Optional<UUID> session = verified.caller() instanceof Caller.Buyer buyer
+                && verified.requirement() == Requirement.BUYER
+                ? Optional.of(buyer.sessionId())
+                : Optional.empty();
+        return buckets.take(clientAddress(exchange), session)
+                .timeout(redisTimeout)
+                .map(verdict -> verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict))
+                .onErrorResume(error -> {
+                    unchecked.increment();
+                    warnRarely(error);
+                    return Mono.just(Optional.empty());
+                })
+                .flatMap(refusal -> refusal.isEmpty() ? chain.filter(exchange) : refuse(refusal.get()));
+    }
+
+    private Mono<Void> refuse(TokenBuckets.Verdict verdict) {
+        ("session".equals(verdict.refusedBy()) ? refusedBySession : refusedByAddress).increment();
+        String detail = "session".equals(verdict.refusedBy())
+                ? "this session sends requests too fast"
+                : "this client address sends requests too fast";
+        return Mono.error(Problem.retryable(ProblemType.RATE_LIMITED, detail, verdict.retryAfter()).toException());
+    }
+
+    private static String clientAddress(ServerWebExchange exchange) {
+        InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
+        if (remote == null || remote.getAddress() == null) {
+            return "unknown";
+        }
+        return remote.getAddress().getHostAddress();
+    }
+
+    private void warnRarely(Throwable error) {
+        long now = System.nanoTime();
+        long last = lastWarning.get();
+        if (now - last >= WARN_EVERY_NANOS && lastWarning.compareAndSet(last, now)) {
+            log.warn("rate limiting unchecked, Redis did not answer: {}", error.toString());
+        }
+    }
+
+    private static Counter refusedCounter(MeterRegistry meters, String limit) {
+        return Counter.builder("onsale.gateway.ratelimit.refused")
+                .description("requests refused with 429")
+                .tag("limit", limit)
+                .register(meters);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.onsale.gateway.routing;
+
+import java.util.List;
+import org.springframework.boot.web.server.autoconfigure.ServerProperties;
+import org.springframework.cloud.gateway.config.HttpClientCustomizer;
+import org.springframework.cloud.gateway.config.HttpClientFactory;
+import org.springframework.cloud.gateway.config.HttpClientProperties;
+import org.springframework.cloud.gateway.config.HttpClientSslConfigurer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import reactor.netty.resources.ConnectionProvider;
+
+/**
+ * Sizes the Reactor Netty client pool from {@link UpstreamProperties}. Spring Cloud Gateway's own
+ * properties cannot set the pending-acquire limit, whose default (1,000 waiters per service address)
+ * turns a burst of buyers into 5xx answers.
+ */
+@Configuration(proxyBeanMethods = false)
+class UpstreamClientConfiguration {
+
+    @Bean
+    HttpClientFactory gatewayHttpClientFactory(HttpClientProperties properties, ServerProperties server,
+            List<HttpClientCustomizer> customizers, HttpClientSslConfigurer ssl, UpstreamProperties upstream) {
+        return new HttpClientFactory(properties, server, ssl, customizers) {
+            @Override
+            protected ConnectionProvider buildConnectionProvider(HttpClientProperties ignored) {
+                UpstreamProperties.Pool pool = upstream.pool();
+                return ConnectionProvider.builder("onsale-upstreams")
+                        .maxConnections(pool.maxConnections())
+                        .pendingAcquireMaxCount(pool.pendingAcquireMax())
+                        .pendingAcquireTimeout(pool.pendingAcquireTimeout())
+                        .maxIdleTime(pool.maxIdleTime())
+                        .metrics(true)
+                        .build();
+            }
+        };
+    }
+}

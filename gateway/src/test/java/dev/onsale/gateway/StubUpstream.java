@@ -1,0 +1,109 @@
+package dev.onsale.gateway;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real HTTP server standing in for one service: records every request it receives (by path) and
+ * answers {@code 200 {"upstream":"<name>"}} unless told otherwise for a path.
+ */
+public final class StubUpstream implements AutoCloseable {
+
+    /** What the stub saw; header names are as the stub's server reports them (first letter upper case). */
+    public record Received(String method, String path, Headers headers, byte[] body) {
+
+        public String header(String name) {
+            return headers.getFirst(name);
+        }
+
+        public boolean hasHeader(String name) {
+            return headers.containsKey(name);
+        }
+    }
+
+    /** A canned answer; {@code delay} holds the response back (the request is recorded first). */
+    public record Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay) {
+
+        public static Answer of(int status, String contentType, String body) {
+            return new Answer(status, contentType, body, Map.of(), Duration.ZERO);
+        }
+    }
+
+    private final String name;
+    private final HttpServer server;
+    private final Map<String, Received> received = new ConcurrentHashMap<>();
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    private final CountDownLatch released = new CountDownLatch(1);
+
+    private StubUpstream(String name) throws IOException {
+        this.name = name;
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public static StubUpstream start(String name) {
+        try {
+            return new StubUpstream(name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public URI uri() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    public void answer(String path, Answer answer) {
+        answers.put(path, answer);
+    }
+
+    /** The last request received for {@code path}, or null. */
+    public Received receivedAt(String path) {
+        return received.get(path);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange; InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readAllBytes();
+            String path = exchange.getRequestURI().getRawPath();
+            received.put(path, new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders(), body));
+            Answer answer = answers.getOrDefault(path,
+                    Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
+            if (!answer.delay().isZero()) {
+                try {
+                    released.await(answer.delay().toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", answer.contentType());
+            answer.headers().forEach(exchange.getResponseHeaders()::set);
+            exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
+            if (bytes.length > 0) {
+                exchange.getResponseBody().write(bytes);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        released.countDown();
+        server.stop(0);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.onsale.inventory.catalog;
+
+import dev.onsale.common.events.CatalogEvent;
+import dev.onsale.common.events.EventCreated;
+import dev.onsale.common.events.SaleStateChanged;
+import dev.onsale.platform.messaging.Envelope;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Applies the catalog's events to inventory's Redis state. Every step is idempotent per message
+ * id, so a message delivered any number of times has the effect of one delivery.
+ */
+@Component
+@EnableConfigurationProperties(CatalogProperties.class)
+public class CatalogEvents {
+
+    private static final Logger log = LoggerFactory.getLogger(CatalogEvents.class);
+
+    private final CounterInitializer counters;
+    private final SaleStateRecorder saleStates;
+
+    CatalogEvents(CounterInitializer counters, SaleStateRecorder saleStates) {
+        this.counters = counters;
+        this.saleStates = saleStates;
+    }
+
+    /** @throws dev.onsale.platform.messaging.MalformedEnvelopeException if the payload is no CatalogEvent */
+    public void apply(Envelope envelope) {
+        switch (envelope.event(CatalogEvent.class)) {
+            case EventCreated created -> {
+                InitOutcome outcome = counters.initialize(envelope.eventId(), created);
+                log.info("EventCreated {} for event {}: counter {}", envelope.eventId(), created.eventId(), outcome);
+            }
+            case SaleStateChanged changed -> {
+                boolean recorded = saleStates.record(envelope.eventId(), changed);
+                log.info("SaleStateChanged {} for event {} to {}: {}", envelope.eventId(), changed.eventId(),
+                        changed.current(), recorded ? "recorded" : "duplicate");
+            }
+        }
+    }
+}

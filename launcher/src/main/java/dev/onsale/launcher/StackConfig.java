@@ -1,0 +1,251 @@
+package dev.onsale.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything needed to start a stack.
+ *
+ * @param repoRoot         where {@code <module>/target/*.jar} are found
+ * @param stateDir         holds {@code stack.pids} and {@code runs/<timestamp>/} (logs, engine data)
+ * @param version          artifact version of the jars
+ * @param kafkaPort        Kafka broker port (0 = let the engines pick one)
+ * @param postgresPort     PostgreSQL port (0 = pick)
+ * @param redisPort        Redis port (0 = pick)
+ * @param servicePorts     HTTP port of each service (all fixed: the gateway is told where the others are)
+ * @param java             java executable for every child process
+ * @param serviceJvmOptions JVM options of each service process
+ * @param enginesJvmOptions JVM options of the engines process
+ * @param enginesTimeout   how long the engines may take to become ready
+ * @param readinessTimeout how long the services may take to answer 200 on /actuator/health/readiness
+ * @param stopGrace        how long a process may take to exit after SIGTERM before it is killed
+ * @param adminToken       operators' bearer token
+ * @param auditorToken     auditors' bearer token
+ * @param sessionKey       HMAC key of session tokens (at least 32 bytes)
+ */
+public record StackConfig(Path repoRoot, Path stateDir, String version,
+                          int kafkaPort, int postgresPort, int redisPort, Map<Service, Integer> servicePorts,
+                          Path java, List<String> serviceJvmOptions, List<String> enginesJvmOptions,
+                          Duration enginesTimeout, Duration readinessTimeout, Duration stopGrace,
+                          String adminToken, String auditorToken, String sessionKey) {
+
+    public static final String VERSION = "0.1.0-SNAPSHOT";
+    public static final int DEFAULT_KAFKA_PORT = 19092;
+    public static final int DEFAULT_POSTGRES_PORT = 15432;
+    public static final int DEFAULT_REDIS_PORT = 16379;
+    static final String LOCAL_ADMIN_TOKEN = "local-admin-token";
+    static final String LOCAL_AUDITOR_TOKEN = "local-auditor-token";
+    static final List<String> SERVICE_JVM_OPTIONS = List.of(
+            "-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k",
+            "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> ENGINES_JVM_OPTIONS = List.of(
+            "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+
+    public StackConfig {
+        Objects.requireNonNull(repoRoot, "repoRoot");
+        Objects.requireNonNull(stateDir, "stateDir");
+        requirePort("kafka", kafkaPort, true);
+        requirePort("postgres", postgresPort, true);
+        requirePort("redis", redisPort, true);
+        var ports = new EnumMap<Service, Integer>(Service.class);
+        for (Service service : Service.values()) {
+            int port = servicePorts.getOrDefault(service, service.defaultPort());
+            requirePort(service.module(), port, false);
+            ports.put(service, port);
+        }
+        servicePorts = Map.copyOf(ports);
+        serviceJvmOptions = List.copyOf(serviceJvmOptions);
+        enginesJvmOptions = List.copyOf(enginesJvmOptions);
+        if (sessionKey.getBytes(StandardCharsets.UTF_8).length < 32) {
+            throw new IllegalArgumentException("the session key must have at least 32 bytes");
+        }
+    }
+
+    /** The documented local defaults; tokens and session key from {@code env} when set there. */
+    public static StackConfig defaults(Path repoRoot, Map<String, String> env) {
+        return new StackConfig(repoRoot.toAbsolutePath().normalize(),
+                repoRoot.toAbsolutePath().normalize().resolve(".onsale"), VERSION,
+                DEFAULT_KAFKA_PORT, DEFAULT_POSTGRES_PORT, DEFAULT_REDIS_PORT, Map.of(),
+                currentJava(), SERVICE_JVM_OPTIONS, ENGINES_JVM_OPTIONS,
+                Duration.ofSeconds(120), Duration.ofSeconds(180), Duration.ofSeconds(20),
+                nonBlank(env.get("ONSALE_ADMIN_TOKEN")).orElse(LOCAL_ADMIN_TOKEN),
+                nonBlank(env.get("ONSALE_AUDITOR_TOKEN")).orElse(LOCAL_AUDITOR_TOKEN),
+                nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random));
+    }
+
+    /**
+     * Applies {@code up}'s options to {@code base}: {@code --<gateway|queue|inventory|booking|payment|kafka|postgres|redis>-port=N},
+     * {@code --timeout=SECONDS}, {@code --jvm-opts="..."}, {@code --state-dir=PATH}.
+     */
+    public static StackConfig parse(StackConfig base, List<String> args) {
+        var config = base;
+        for (String arg : args) {
+            if (!arg.startsWith("--") || !arg.contains("=")) {
+                throw new IllegalArgumentException("unknown argument: " + arg + " (options look like --name=value; see ./onsale help)");
+            }
+            String name = arg.substring(2, arg.indexOf('='));
+            String value = arg.substring(arg.indexOf('=') + 1);
+            config = switch (name) {
+                case "kafka-port" -> config.withEnginePorts(port(name, value), config.postgresPort, config.redisPort);
+                case "postgres-port" -> config.withEnginePorts(config.kafkaPort, port(name, value), config.redisPort);
+                case "redis-port" -> config.withEnginePorts(config.kafkaPort, config.postgresPort, port(name, value));
+                case "timeout" -> config.withReadinessTimeout(Duration.ofSeconds(positive(name, value)));
+                case "jvm-opts" -> config.withServiceJvmOptions(value.isBlank() ? List.of() : Arrays.asList(value.trim().split("\\s+")));
+                case "state-dir" -> config.withStateDir(Path.of(value).toAbsolutePath().normalize());
+                default -> {
+                    Service service = Arrays.stream(Service.values())
+                            .filter(s -> name.equals(s.option() + "-port"))
+                            .findFirst()
+                            .orElseThrow(() -> new IllegalArgumentException("unknown option: --" + name + " (see ./onsale help)"));
+                    var ports = new EnumMap<>(config.servicePorts);
+                    ports.put(service, port(name, value));
+                    yield config.withServicePorts(ports);
+                }
+            };
+        }
+        return config;
+    }
+
+    /** The same configuration with every port free at this moment (engines pick their own). */
+    public StackConfig withFreePorts() {
+        var ports = new EnumMap<Service, Integer>(Service.class);
+        for (Service service : Service.values()) {
+            ports.put(service, freePort());
+        }
+        return withEnginePorts(0, 0, 0).withServicePorts(ports);
+    }
+
+    public StackConfig withEnginePorts(int kafka, int postgres, int redis) {
+        return new StackConfig(repoRoot, stateDir, version, kafka, postgres, redis, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey);
+    }
+
+    public StackConfig withServicePorts(Map<Service, Integer> ports) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, ports, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey);
+    }
+
+    public StackConfig withStateDir(Path dir) {
+        return new StackConfig(repoRoot, dir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey);
+    }
+
+    public StackConfig withReadinessTimeout(Duration timeout) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, timeout, stopGrace,
+                adminToken, auditorToken, sessionKey);
+    }
+
+    public StackConfig withServiceJvmOptions(List<String> options) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                options, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey);
+    }
+
+    public int port(Service service) {
+        return servicePorts.get(service);
+    }
+
+    /** The fixed ports to check before starting, each with what it is for. */
+    Map<Integer, String> portsToCheck() {
+        var ports = new java.util.LinkedHashMap<Integer, String>();
+        for (Service service : Service.values()) {
+            ports.put(port(service), service.module());
+        }
+        if (kafkaPort != 0) {
+            ports.put(kafkaPort, "kafka");
+        }
+        if (postgresPort != 0) {
+            ports.put(postgresPort, "postgres");
+        }
+        if (redisPort != 0) {
+            ports.put(redisPort, "redis");
+        }
+        return ports;
+    }
+
+    /** Every port that is given twice, as a message; empty when all differ. */
+    Optional<String> duplicatePorts() {
+        List<String> clashes = new ArrayList<>();
+        var seen = new java.util.HashMap<Integer, String>();
+        var all = new ArrayList<Map.Entry<Integer, String>>();
+        for (Service service : Service.values()) {
+            all.add(Map.entry(port(service), service.module()));
+        }
+        all.add(Map.entry(kafkaPort, "kafka"));
+        all.add(Map.entry(postgresPort, "postgres"));
+        all.add(Map.entry(redisPort, "redis"));
+        for (var entry : all) {
+            if (entry.getKey() == 0) {
+                continue;
+            }
+            String previous = seen.putIfAbsent(entry.getKey(), entry.getValue());
+            if (previous != null) {
+                clashes.add("port " + entry.getKey() + " is given to both " + previous + " and " + entry.getValue());
+            }
+        }
+        return clashes.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", clashes));
+    }
+
+    static Path currentJava() {
+        return ProcessHandle.current().info().command().map(Path::of)
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
+    }
+
+    static int freePort() {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+
+    private static int port(String option, String value) {
+        int port = number(option, value);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("--" + option + " must be between 0 and 65535, got " + value);
+        }
+        return port;
+    }
+
+    private static int positive(String option, String value) {
+        int n = number(option, value);
+        if (n <= 0) {
+            throw new IllegalArgumentException("--" + option + " must be positive, got " + value);
+        }
+        return n;
+    }
+
+    private static int number(String option, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + option + " must be a number, got '" + value + "'");
+        }
+    }
+
+    private static void requirePort(String what, int port, boolean zeroAllowed) {
+        if (port < (zeroAllowed ? 0 : 1) || port > 65535) {
+            throw new IllegalArgumentException(what + " port out of range: " + port);
+        }
+    }
+}

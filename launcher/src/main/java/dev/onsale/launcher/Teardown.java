@@ -1,0 +1,54 @@
+package dev.onsale.launcher;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Stops the processes of a stack in dependency order: the services (together), then the engines process,
+ * then whatever is left of postgres and redis-server (normally already stopped by the engines).
+ * The launcher's own entry is never touched here.
+ */
+final class Teardown {
+
+    static final String LAUNCHER = "launcher";
+    static final String ENGINES = "engines";
+    static final String POSTGRES = "postgres";
+    static final String REDIS = "redis-server";
+    private static final Set<String> NOT_SERVICES = Set.of(LAUNCHER, ENGINES, POSTGRES, REDIS);
+    private static final Duration ENGINE_PROCESS_GRACE = Duration.ofSeconds(10);
+
+    private Teardown() {
+    }
+
+    /** @return one line per process that was still running, saying how it ended */
+    static List<String> stop(List<PidsFile.Entry> entries, Duration grace, Consumer<String> progress) {
+        List<String> report = new ArrayList<>();
+        stopGroup(entries.stream().filter(e -> !NOT_SERVICES.contains(e.name())).toList(), grace, progress, report);
+        stopGroup(entries.stream().filter(e -> e.name().equals(ENGINES)).toList(),
+                grace.plus(ENGINE_PROCESS_GRACE), progress, report);
+        stopGroup(entries.stream().filter(e -> e.name().equals(POSTGRES) || e.name().equals(REDIS)).toList(),
+                ENGINE_PROCESS_GRACE, progress, report);
+        return report;
+    }
+
+    private static void stopGroup(List<PidsFile.Entry> group, Duration grace, Consumer<String> progress,
+                                  List<String> report) {
+        Map<ProcessHandle, PidsFile.Entry> live = group.stream()
+                .flatMap(e -> e.live().stream().map(p -> Map.entry(p, e)))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a,
+                        java.util.LinkedHashMap::new));
+        if (live.isEmpty()) {
+            return;
+        }
+        progress.accept("stopping " + live.values().stream().map(e -> e.name() + " (pid " + e.pid() + ")")
+                .collect(Collectors.joining(", ")));
+        List<ProcessHandle> killed = Processes.stop(live.keySet(), grace);
+        live.forEach((process, entry) -> report.add(entry.name() + " (pid " + entry.pid() + ") "
+                + (killed.contains(process) ? "killed after " + grace.toSeconds() + " s" : "stopped")));
+    }
+}

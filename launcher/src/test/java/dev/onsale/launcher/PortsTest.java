@@ -1,0 +1,28 @@
+package dev.onsale.launcher;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PortsTest {
+
+    @Test
+    void aPortSomeoneListensOnIsReportedWithItsOwner() throws Exception {
+        try (var server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = server.getLocalPort();
+            assertThat(Ports.inUse(port)).isTrue();
+            assertThat(Ports.taken(Map.of(port, "gateway"))).containsExactly("port " + port + " (gateway) is already in use");
+        }
+    }
+
+    @Test
+    void aFreePortIsNotReported() {
+        int port = StackConfig.freePort();
+        assertThat(Ports.inUse(port)).isFalse();
+        assertThat(Ports.taken(Map.of(port, "gateway"))).isEmpty();
+    }
+}

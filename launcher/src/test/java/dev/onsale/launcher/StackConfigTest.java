@@ -1,0 +1,98 @@
+package dev.onsale.launcher;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StackConfigTest {
+
+    private final StackConfig defaults = StackConfig.defaults(Path.of("/repo"), Map.of());
+
+    @Test
+    void defaultsAreTheDocumentedLocalPortsAndTokens() {
+        assertThat(defaults.port(Service.GATEWAY)).isEqualTo(8080);
+        assertThat(defaults.port(Service.QUEUE)).isEqualTo(8081);
+        assertThat(defaults.port(Service.INVENTORY)).isEqualTo(8082);
+        assertThat(defaults.port(Service.BOOKING)).isEqualTo(8083);
+        assertThat(defaults.port(Service.PAYMENT)).isEqualTo(8084);
+        assertThat(List.of(defaults.kafkaPort(), defaults.postgresPort(), defaults.redisPort()))
+                .containsExactly(19092, 15432, 16379);
+        assertThat(defaults.adminToken()).isEqualTo("local-admin-token");
+        assertThat(defaults.auditorToken()).isEqualTo("local-auditor-token");
+        assertThat(defaults.readinessTimeout()).isEqualTo(Duration.ofSeconds(180));
+        assertThat(defaults.stateDir()).isEqualTo(Path.of("/repo/.onsale"));
+    }
+
+    @Test
+    void tokensAndSessionKeyComeFromTheEnvironmentWhenSet() {
+        var config = StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMIN_TOKEN", "a-secret",
+                "ONSALE_AUDITOR_TOKEN", "b-secret", "ONSALE_SESSION_KEY", "k".repeat(40)));
+        assertThat(config.adminToken()).isEqualTo("a-secret");
+        assertThat(config.auditorToken()).isEqualTo("b-secret");
+        assertThat(config.sessionKey()).isEqualTo("k".repeat(40));
+    }
+
+    @Test
+    void eachRunGetsItsOwnRandomSessionKeyOfAtLeast32Bytes() {
+        var other = StackConfig.defaults(Path.of("/repo"), Map.of());
+        assertThat(defaults.sessionKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.sessionKey());
+    }
+
+    @Test
+    void optionsOverridePortsTimeoutAndJvmOptions() {
+        var config = StackConfig.parse(defaults, List.of("--gateway-port=9080", "--payment-port=9084",
+                "--kafka-port=0", "--redis-port=26379", "--timeout=60", "--jvm-opts=-Xmx256m -XX:+UseSerialGC"));
+        assertThat(config.port(Service.GATEWAY)).isEqualTo(9080);
+        assertThat(config.port(Service.PAYMENT)).isEqualTo(9084);
+        assertThat(config.port(Service.QUEUE)).isEqualTo(8081);
+        assertThat(config.kafkaPort()).isZero();
+        assertThat(config.redisPort()).isEqualTo(26379);
+        assertThat(config.readinessTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.serviceJvmOptions()).containsExactly("-Xmx256m", "-XX:+UseSerialGC");
+    }
+
+    @Test
+    void unknownOptionsAndBadNumbersAreRejectedWithTheirName() {
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gatway-port=1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--gatway-port");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-port=abc")))
+                .hasMessageContaining("--gateway-port must be a number");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--redis-port=70000")))
+                .hasMessageContaining("between 0 and 65535");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-port=0")))
+                .hasMessageContaining("gateway port out of range");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--timeout=0")))
+                .hasMessageContaining("positive");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("verbose")))
+                .hasMessageContaining("unknown argument: verbose");
+    }
+
+    @Test
+    void aPortGivenTwiceIsReported() {
+        var config = StackConfig.parse(defaults, List.of("--queue-port=8080"));
+        assertThat(config.duplicatePorts()).hasValue("port 8080 is given to both queue-service and gateway");
+        assertThat(defaults.duplicatePorts()).isEmpty();
+    }
+
+    @Test
+    void freePortsAreDistinctAndLeaveTheEnginesToPickTheirOwn() {
+        var config = defaults.withFreePorts();
+        assertThat(config.servicePorts().values()).doesNotHaveDuplicates().allSatisfy(p -> assertThat(p).isPositive());
+        assertThat(List.of(config.kafkaPort(), config.postgresPort(), config.redisPort())).containsOnly(0);
+        assertThat(config.portsToCheck()).hasSize(5);
+    }
+
+    @Test
+    void theJarsAreTheModulesFatJars() {
+        assertThat(Stack.requiredJars(defaults)).contains(
+                Path.of("/repo/embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"),
+                Path.of("/repo/gateway/target/gateway-0.1.0-SNAPSHOT.jar"),
+                Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar")).hasSize(6);
+    }
+}

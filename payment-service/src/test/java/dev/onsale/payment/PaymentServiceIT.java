@@ -1,0 +1,107 @@
+package dev.onsale.payment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.platform.outbox.Outbox;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+@ExtendWith(EmbeddedEnginesExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class PaymentServiceIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    record SmokeSignal(String key) {
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    Outbox outbox;
+    @Autowired
+    TransactionTemplate transactions;
+
+    @Test
+    void theServiceIsReadyOnceItsDatabaseAndKafkaAnswer() {
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            HttpResponse<String> readiness = get("/actuator/health/readiness");
+            assertThat(readiness.statusCode()).isEqualTo(200);
+            assertThat(readiness.body()).contains("\"status\":\"UP\"").contains("\"db\"").contains("\"kafka\"")
+                    .contains("\"outboxRelay\"");
+        });
+    }
+
+    @Test
+    void aMessageAppendedToTheOutboxInATransactionReachesKafkaThroughSlotPaymentOutbox(EmbeddedEngines engines) {
+        String topic = "payment.smoke." + UUID.randomUUID();
+        String key = UUID.randomUUID().toString();
+
+        UUID messageId = transactions.execute(status -> outbox.append(topic, key, new SmokeSignal(key)));
+
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
+                ConsumerConfig.GROUP_ID_CONFIG, "smoke-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            List<ConsumerRecord<String, String>> records = new ArrayList<>();
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+                return !records.isEmpty();
+            });
+            ConsumerRecord<String, String> record = records.getFirst();
+            assertThat(record.key()).isEqualTo(key);
+            assertThat(new String(record.headers().lastHeader("eventId").value(), StandardCharsets.UTF_8))
+                    .isEqualTo(messageId.toString());
+            assertThat(new String(record.headers().lastHeader("eventType").value(), StandardCharsets.UTF_8))
+                    .isEqualTo("SmokeSignal");
+        }
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'payment_outbox'",
+                Integer.class)).isEqualTo(1);
+    }
+
+    @Test
+    void itsSchemaHoldsTheOutboxItsOffsetsAndTheInbox() {
+        assertThat(jdbc.queryForList(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'payment'", String.class))
+                .contains("outbox", "outbox_offsets", "processed_messages");
+    }
+
+    @Test
+    void metricsAreExposedForPrometheusTaggedWithTheApplication() throws Exception {
+        HttpResponse<String> metrics = get("/actuator/prometheus");
+
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.body()).contains("application=\"payment-service\"");
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

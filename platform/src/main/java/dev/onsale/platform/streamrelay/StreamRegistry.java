@@ -1,0 +1,37 @@
+package dev.onsale.platform.streamrelay;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * The set of streams the relay discovers ({@code onsale.stream-relay.registry-key}). An appender
+ * registers a stream before its first append, so every stream that holds an entry is known to the
+ * relay; registering is idempotent and costs one round trip per stream and JVM.
+ * <p>
+ * The registry is one key, so it lives in one slot of a Redis Cluster; it is written outside the
+ * appending script, which may only touch keys of the stream's own slot.
+ */
+public final class StreamRegistry {
+
+    private final UnifiedJedis jedis;
+    private final String registryKey;
+    private final Set<String> registered = ConcurrentHashMap.newKeySet();
+
+    public StreamRegistry(UnifiedJedis jedis, String registryKey) {
+        if (registryKey == null || registryKey.isBlank()) {
+            throw new IllegalArgumentException("a stream registry needs onsale.stream-relay.registry-key");
+        }
+        this.jedis = jedis;
+        this.registryKey = registryKey;
+    }
+
+    /** Makes {@code stream} known to the relay; call before appending to it. */
+    public void register(String stream) {
+        if (registered.contains(stream)) {
+            return;
+        }
+        jedis.sadd(registryKey, stream);
+        registered.add(stream);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.onsale.queue.catalog;
+
+import dev.onsale.common.events.CatalogEvent;
+import dev.onsale.common.events.EventCreated;
+import dev.onsale.common.events.SaleStateChanged;
+import dev.onsale.platform.messaging.Envelope;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * Keeps the waiting room's record of each event ({@code queue:{<eventId>}:event}) in step with the
+ * catalog, idempotently per message id.
+ */
+@Component
+@EnableConfigurationProperties(CatalogProperties.class)
+public class CatalogEvents {
+
+    static final String SALE_OPENS_AT = "saleOpensAt";
+    static final String SALE_STATE = "saleState";
+    static final String CAPACITY = "capacity";
+
+    private static final Logger log = LoggerFactory.getLogger(CatalogEvents.class);
+
+    private final EventRecorder recorder;
+
+    CatalogEvents(EventRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    /** @throws dev.onsale.platform.messaging.MalformedEnvelopeException if the payload is no CatalogEvent */
+    public void apply(Envelope envelope) {
+        CatalogEvent event = envelope.event(CatalogEvent.class);
+        Map<String, String> fields = switch (event) {
+            case EventCreated created -> Map.of(
+                    SALE_OPENS_AT, created.saleOpensAt().toString(),
+                    SALE_STATE, created.saleState().name(),
+                    CAPACITY, Integer.toString(created.capacity()));
+            case SaleStateChanged changed -> Map.of(SALE_STATE, changed.current().name());
+        };
+        boolean applied = recorder.record(envelope.eventId(), event.eventId(), fields);
+        log.info("{} {} for event {}: {}", envelope.eventType(), envelope.eventId(), event.eventId(),
+                applied ? "recorded" : "duplicate");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.onsale.system;
+
+import dev.onsale.launcher.Stack;
+import dev.onsale.launcher.StackConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Stacks for system tests: the packaged jars of this build, on free ports, with state under target/. */
+final class TestStacks {
+
+    private TestStacks() {
+    }
+
+    static StackConfig config(String name) {
+        Path repo = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
+        Path state = Path.of(System.getProperty("onsale.state-dir", "target/onsale")).toAbsolutePath().resolve(name);
+        return StackConfig.defaults(repo, Map.of()).withStateDir(state).withFreePorts();
+    }
+
+    static Stack start(String name) {
+        long started = System.nanoTime();
+        Stack stack = Stack.start(config(name), log(name));
+        System.out.printf("[%s] stack up in %.1f s, RSS of all its processes %d MB, logs in %s%n", name,
+                (System.nanoTime() - started) / 1e9, stack.rssKb() / 1024, stack.runDir());
+        return stack;
+    }
+
+    static Consumer<String> log(String name) {
+        return line -> System.out.println("[" + name + "] " + line);
+    }
+
+    /** Every given pid has exited (allowing a moment for processes that are not our children to be reaped). */
+    static void assertAllGone(Map<String, Long> pids) {
+        assertThat(pids).containsKeys("engines", "postgres", "redis-server", "gateway", "queue-service",
+                "inventory-service", "booking-service", "payment-service");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(alive(pids)).isEmpty());
+    }
+
+    static List<String> alive(Map<String, Long> pids) {
+        return pids.entrySet().stream()
+                .filter(e -> ProcessHandle.of(e.getValue()).filter(TestStacks::running).isPresent())
+                .map(e -> e.getKey() + " (pid " + e.getValue() + ")")
+                .toList();
+    }
+
+    private static boolean running(ProcessHandle process) {
+        if (!process.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc", String.valueOf(process.pid()), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException e) {
+            return process.isAlive();
+        }
+    }
+}
