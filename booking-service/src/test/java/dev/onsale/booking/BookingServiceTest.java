@@ -17,7 +17,6 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(EmbeddedEnginesExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"onsale.catalog.cache-ttl=10s",
-                "spring.autoconfigure.exclude=org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration"})
+        properties = "onsale.catalog.cache-ttl=10s")
 public @interface BookingServiceTest {
 }

@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -74,8 +76,19 @@ public final class EmbeddedEngines implements AutoCloseable {
             Files.createDirectories(engines.workDir);
             long started = System.nanoTime();
             engines.startRedis(ports.redis());
-            engines.startPostgres(ports.postgres());
-            engines.startKafka(ports.kafka());
+            // PostgreSQL (initdb) and Kafka take seconds each and do not depend on each other
+            var postgres = CompletableFuture.runAsync(() -> {
+                try {
+                    engines.startPostgres(ports.postgres());
+                } catch (IOException | SQLException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            try {
+                engines.startKafka(ports.kafka());
+            } finally {
+                joinUnwrapped(postgres);
+            }
             log.info("Engines up in {} ms: kafka {}, postgres {}, redis {}",
                     Duration.ofNanos(System.nanoTime() - started).toMillis(),
                     engines.kafkaBootstrap(), engines.jdbcUrl(), engines.redisUrl());
@@ -103,6 +116,19 @@ public final class EmbeddedEngines implements AutoCloseable {
             shared = engines;
         }
         return shared;
+    }
+
+    private static void joinUnwrapped(CompletableFuture<Void> future) throws IOException, SQLException {
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            switch (e.getCause()) {
+                case IOException io -> throw io;
+                case SQLException sql -> throw sql;
+                case RuntimeException runtime -> throw runtime;
+                default -> throw e;
+            }
+        }
     }
 
     private void startRedis(int port) throws IOException {

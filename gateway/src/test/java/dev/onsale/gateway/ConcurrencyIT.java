@@ -55,7 +55,7 @@ class ConcurrencyIT {
     void fiveThousandConcurrentBuyersAreAllServedThroughTheConnectionPool() {
         String path = "/api/events/" + GatewayClient.unique() + "/seats";
         SLOW_BOOKING.answer(path, new StubUpstream.Answer(200, "application/json", "{\"seats\":[]}", Map.of(),
-                Duration.ofMillis(1500)));
+                Duration.ofMillis(300)));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(30)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

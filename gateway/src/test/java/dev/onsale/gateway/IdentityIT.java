@@ -21,6 +21,7 @@ class IdentityIT extends GatewayIntegrationTest {
         assertThat(received.headers().get("X-Onsale-Buyer")).hasSize(1);
         assertThat(received.hasHeader("X-Onsale-Role")).isFalse();
         assertThat(received.hasHeader("X-Onsale-Other")).isFalse();
+        assertThat(received.hasHeader("Authorization")).isFalse();
 
         String event = "/api/events/" + unique();
         send(request(event).header("X-Onsale-Buyer", "forged").header("X-Onsale-Role", "admin"));

@@ -65,6 +65,7 @@ public final class OnsaleLauncher {
                 Press Ctrl-C to stop (or run ./onsale down from another terminal).
                 %n""", stack.gatewayUrl(), stack.adminToken(), stack.auditorToken(), stack.runDir(),
                 stack.rssKb() / 1024);
+        stack.watch(line -> err.println("onsale: " + line));
         try {
             new CountDownLatch(1).await();
         } catch (InterruptedException e) {

@@ -24,7 +24,8 @@ final class Ports {
             // nothing listens on loopback; now make sure the port can be bound on all interfaces
         }
         try (var server = new ServerSocket()) {
-            server.setReuseAddress(false);
+            // as the servers do: connections of a previous run in TIME_WAIT must not count as "in use"
+            server.setReuseAddress(true);
             server.bind(new InetSocketAddress(port));
             return false;
         } catch (IOException e) {

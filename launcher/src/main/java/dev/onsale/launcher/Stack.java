@@ -2,10 +2,6 @@ package dev.onsale.launcher;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +10,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -32,6 +27,7 @@ public final class Stack implements AutoCloseable {
     private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final int TAIL_LINES = 40;
     private static final Duration POLL = Duration.ofMillis(250);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final StackConfig config;
     private final Consumer<String> progress;
@@ -58,13 +54,13 @@ public final class Stack implements AutoCloseable {
 
     /** Starts the whole stack or throws a {@link StackException} explaining why not, with nothing left running. */
     public static Stack start(StackConfig config, Consumer<String> progress) {
-        preflight(config);
+        Preflight.check(config);
         long started = System.nanoTime();
         var stack = new Stack(config, progress, newRunDir(config.stateDir()));
         try {
             stack.startEngines();
             stack.startServices();
-            stack.awaitReadiness(started);
+            new Readiness(config, stack.services, stack.runDir, progress).await(started);
             progress.accept("stack ready in " + seconds(started) + " s");
             return stack;
         } catch (RuntimeException e) {
@@ -151,6 +147,16 @@ public final class Stack implements AutoCloseable {
         return total;
     }
 
+    /** Reports, through {@code listener}, every service or engines process that exits while the stack is not closing. */
+    public void watch(Consumer<String> listener) {
+        pids.entries().stream().filter(e -> !e.name().equals(Teardown.LAUNCHER)).forEach(entry ->
+                entry.live().ifPresent(process -> process.onExit().thenRun(() -> {
+                    if (!closed.get()) {
+                        listener.accept(entry.name() + " (pid " + entry.pid() + ") exited; see its log in " + runDir);
+                    }
+                })));
+    }
+
     @Override
     public void close() {
         try {
@@ -167,43 +173,6 @@ public final class Stack implements AutoCloseable {
         }
         Teardown.stop(pids.entries(), config.stopGrace(), progress).forEach(line -> progress.accept("  " + line));
         pids.delete();
-    }
-
-    private static void preflight(StackConfig config) {
-        List<String> problems = new ArrayList<>();
-        for (Path jar : requiredJars(config)) {
-            if (!Files.isRegularFile(jar)) {
-                problems.add("missing " + config.repoRoot().relativize(jar) + " — build it with ./mvnw -B -q -DskipTests install");
-            }
-        }
-        config.duplicatePorts().ifPresent(problems::add);
-        if (PidsFile.read(config.stateDir()).stream().anyMatch(e -> e.live().isPresent())) {
-            problems.add("a stack is already running (see " + config.stateDir().resolve(PidsFile.NAME) + ") — try ./onsale down");
-        }
-        if (problems.isEmpty()) {
-            List<String> taken = Ports.taken(config.portsToCheck());
-            taken.forEach(t -> problems.add(t + " — is another stack running? try ./onsale down"));
-        }
-        if (!problems.isEmpty()) {
-            throw new StackException(String.join("\n", problems));
-        }
-    }
-
-    static List<Path> requiredJars(StackConfig config) {
-        List<Path> jars = new ArrayList<>();
-        jars.add(enginesJar(config));
-        for (Service service : Service.values()) {
-            jars.add(serviceJar(config, service));
-        }
-        return jars;
-    }
-
-    static Path enginesJar(StackConfig config) {
-        return config.repoRoot().resolve("embedded-engines/target/embedded-engines-" + config.version() + "-exec.jar");
-    }
-
-    static Path serviceJar(StackConfig config, Service service) {
-        return config.repoRoot().resolve(service.module() + "/target/" + service.module() + "-" + config.version() + ".jar");
     }
 
     private static Path newRunDir(Path stateDir) {
@@ -226,7 +195,7 @@ public final class Stack implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(config.java().toString());
         command.addAll(config.enginesJvmOptions());
-        command.addAll(List.of("-jar", enginesJar(config).toString(),
+        command.addAll(List.of("-jar", Preflight.enginesJar(config).toString(),
                 "--kafka-port=" + config.kafkaPort(), "--postgres-port=" + config.postgresPort(),
                 "--redis-port=" + config.redisPort(), "--work-dir=" + runDir.resolve("engines"),
                 "--ready-file=" + ready));
@@ -286,13 +255,19 @@ public final class Stack implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(config.java().toString());
             command.addAll(config.serviceJvmOptions());
-            command.addAll(List.of("-jar", serviceJar(config, service).toString()));
+            command.addAll(List.of("-jar", Preflight.serviceJar(config, service).toString()));
             services.put(service, launch(service.module(), command, env, runDir.resolve(service.module() + ".log")));
         }
     }
 
     private Process launch(String name, List<String> command, Map<String, String> env, Path log) {
-        var builder = new ProcessBuilder(command).directory(runDir.toFile()).redirectErrorStream(true)
+        List<String> full = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // a session of its own: Ctrl-C reaches the launcher only, which stops the processes in order
+            full.add(SETSID.toString());
+        }
+        full.addAll(command);
+        var builder = new ProcessBuilder(full).directory(runDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);
         try {
@@ -304,57 +279,12 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private void awaitReadiness(long stackStarted) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        var pending = new LinkedHashSet<>(services.keySet());
-        long deadline = System.nanoTime() + config.readinessTimeout().toNanos();
-        while (!pending.isEmpty()) {
-            for (Service service : List.copyOf(pending)) {
-                Process process = services.get(service);
-                if (!process.isAlive()) {
-                    throw died(service.module(), process, runDir.resolve(service.module() + ".log"));
-                }
-                if (ready(http, service)) {
-                    pending.remove(service);
-                    progress.accept(service.module() + " ready on port " + config.port(service) + " after "
-                            + seconds(stackStarted) + " s");
-                }
-            }
-            if (!pending.isEmpty() && System.nanoTime() > deadline) {
-                var message = new StringBuilder("not ready within " + config.readinessTimeout().toSeconds() + " s:");
-                for (Service service : pending) {
-                    Path log = runDir.resolve(service.module() + ".log");
-                    message.append("\n== ").append(service.module()).append(" (http://localhost:")
-                            .append(config.port(service)).append("/actuator/health/readiness), last lines of ")
-                            .append(log).append(":\n").append(Processes.tail(log, 15));
-                }
-                throw new StackException(message.toString());
-            }
-            if (!pending.isEmpty()) {
-                pause();
-            }
-        }
-    }
-
-    private boolean ready(HttpClient http, Service service) {
-        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.port(service)
-                + "/actuator/health/readiness")).timeout(Duration.ofSeconds(2)).GET().build();
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackException("interrupted while waiting for " + service.module());
-        }
-    }
-
-    private static StackException died(String what, Process process, Path log) {
+    static StackException died(String what, Process process, Path log) {
         return new StackException(what + " exited with code " + process.exitValue() + " during start-up; last lines of "
                 + log + ":\n" + Processes.tail(log, TAIL_LINES));
     }
 
-    private static void pause() {
+    static void pause() {
         try {
             Thread.sleep(POLL);
         } catch (InterruptedException e) {
@@ -363,7 +293,7 @@ public final class Stack implements AutoCloseable {
         }
     }
 
-    private static String seconds(long sinceNanos) {
+    static String seconds(long sinceNanos) {
         return String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - sinceNanos) / 1e9);
     }
 }

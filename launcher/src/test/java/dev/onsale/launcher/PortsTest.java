@@ -25,4 +25,18 @@ class PortsTest {
         assertThat(Ports.inUse(port)).isFalse();
         assertThat(Ports.taken(Map.of(port, "gateway"))).isEmpty();
     }
+
+    @Test
+    void aPortWhoseServerJustClosedIsFreeAgain() throws Exception {
+        int port;
+        try (var server = new ServerSocket()) {
+            server.setReuseAddress(true);
+            server.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            port = server.getLocalPort();
+            try (var client = new java.net.Socket(InetAddress.getLoopbackAddress(), port); var accepted = server.accept()) {
+                accepted.getOutputStream().write(1);
+            }
+        }
+        assertThat(Ports.inUse(port)).as("the closed connection lingers in TIME_WAIT").isFalse();
+    }
 }

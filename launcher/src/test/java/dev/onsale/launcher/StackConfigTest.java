@@ -90,7 +90,7 @@ class StackConfigTest {
 
     @Test
     void theJarsAreTheModulesFatJars() {
-        assertThat(Stack.requiredJars(defaults)).contains(
+        assertThat(Preflight.requiredJars(defaults)).contains(
                 Path.of("/repo/embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"),
                 Path.of("/repo/gateway/target/gateway-0.1.0-SNAPSHOT.jar"),
                 Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar")).hasSize(6);

@@ -25,19 +25,22 @@ class Events {
 
     /**
      * Every seat of a seat map in one statement: each section (unnest of the parallel arrays) crossed
-     * with its rows and seats. Set-based, so 100,000 seats cost one round trip.
+     * with its rows and seats. Set-based, so 100,000 seats cost one round trip; sorted by seat id so
+     * that the seat indexes grow at their right edge.
      */
     private static final String INSERT_SEAT_MAP = """
             INSERT INTO booking.seats (event_id, seat_id, section, row_no, seat_no, price_cents, status)
-            SELECT ?, s.name || '-' || r || '-' || n, s.name, r, n, s.price, 'FREE'
+            SELECT ?, s.name || '-' || r || '-' || n AS seat_id, s.name, r, n, s.price, 'FREE'
             FROM unnest(?::text[], ?::int[], ?::int[], ?::int[]) AS s(name, rows, per_row, price)
             CROSS JOIN LATERAL generate_series(1, s.rows) AS r
             CROSS JOIN LATERAL generate_series(1, s.per_row) AS n
+            ORDER BY seat_id
             """;
 
     private static final String INSERT_GENERAL_ADMISSION = """
             INSERT INTO booking.seats (event_id, seat_id, section, row_no, seat_no, price_cents, status)
-            SELECT ?, ? || '-' || n, ?, NULL, n, ?, 'FREE' FROM generate_series(1, ?) AS n
+            SELECT ?, ? || '-' || n AS seat_id, ?, NULL, n, ?, 'FREE' FROM generate_series(1, ?) AS n
+            ORDER BY seat_id
             """;
 
     private static final RowMapper<Event> EVENT = (rs, i) -> new Event(

@@ -16,9 +16,10 @@ import reactor.core.publisher.Mono;
 /**
  * Decides who may pass, right after the correlation id is fixed. Invariants: no client-sent
  * {@code X-Onsale-*} header ever reaches a service (any case, any path); the only identity headers a
- * service receives are the ones this filter sets from verified credentials; paths that could be
- * re-interpreted upstream (dot segments, encoded slashes, matrix parameters) are refused before the
- * access rules look at them.
+ * service receives are the ones this filter sets from verified credentials; the credentials themselves
+ * ({@code Authorization}) are not forwarded, except on the webhook, which passes untouched; paths that
+ * could be re-interpreted upstream (dot segments, encoded slashes, matrix parameters) are refused
+ * before the access rules look at them.
  */
 @Component
 class IdentityFilter implements WebFilter, Ordered {
@@ -55,6 +56,9 @@ class IdentityFilter implements WebFilter, Ordered {
             case AccessDecision.Granted granted -> {
                 ServerHttpRequest forwarded = request.mutate().headers(headers -> {
                     stripReserved(headers);
+                    if (requirement != Requirement.WEBHOOK) {
+                        headers.remove(HttpHeaders.AUTHORIZATION);
+                    }
                     granted.identityHeaders().forEach(headers::set);
                 }).build();
                 new Verified(requirement, caller).attachTo(exchange);

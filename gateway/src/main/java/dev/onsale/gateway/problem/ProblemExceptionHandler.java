@@ -5,6 +5,7 @@ import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.TimeoutException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -17,6 +18,7 @@ import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
+import reactor.netty.channel.AbortedException;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
 
@@ -101,9 +103,9 @@ class ProblemExceptionHandler implements WebExceptionHandler {
 
     private static HttpHeaders allowOnly(ResponseStatusException error) {
         HttpHeaders allow = new HttpHeaders();
-        String value = error.getHeaders().getFirst(HttpHeaders.ALLOW);
-        if (value != null) {
-            allow.set(HttpHeaders.ALLOW, String.join(", ", error.getHeaders().get(HttpHeaders.ALLOW)));
+        List<String> methods = error.getHeaders().get(HttpHeaders.ALLOW);
+        if (methods != null && !methods.isEmpty()) {
+            allow.set(HttpHeaders.ALLOW, String.join(", ", methods));
         }
         return allow;
     }
@@ -114,7 +116,8 @@ class ProblemExceptionHandler implements WebExceptionHandler {
                 || find(error, TimeoutException.class) != null
                 || find(error, java.util.concurrent.TimeoutException.class) != null
                 || find(error, PoolAcquirePendingLimitException.class) != null
-                || find(error, PoolAcquireTimeoutException.class) != null;
+                || find(error, PoolAcquireTimeoutException.class) != null
+                || find(error, AbortedException.class) != null;
     }
 
     private static <T extends Throwable> T find(Throwable error, Class<T> type) {

@@ -23,9 +23,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Applies the per-address backstop to every request except the payment webhook, and the per-session
- * limit to verified buyer calls. When Redis does not answer within the configured timeout the request
- * passes (fail open): refusing every buyer because the limiter is down would turn a degraded
- * protection into an outage. Each such pass is counted in {@code onsale.gateway.ratelimit.unchecked}.
+ * limit to verified buyer calls. When Redis fails or does not answer within
+ * {@code spring.data.redis.timeout} the request passes (fail open): refusing every buyer because the
+ * limiter is down would turn a degraded protection into an outage. Each such pass is counted in {@code onsale.gateway.ratelimit.unchecked}.
  */
 @Component
 class RateLimitFilter implements WebFilter, Ordered {
@@ -36,15 +36,13 @@ class RateLimitFilter implements WebFilter, Ordered {
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
 
     private final TokenBuckets buckets;
-    private final Duration redisTimeout;
     private final Counter unchecked;
     private final Counter refusedByAddress;
     private final Counter refusedBySession;
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
-    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, MeterRegistry meters) {
+    RateLimitFilter(TokenBuckets buckets, MeterRegistry meters) {
         this.buckets = buckets;
-        this.redisTimeout = limits.redisTimeout();
         this.unchecked = Counter.builder("onsale.gateway.ratelimit.unchecked")
                 .description("requests let through unlimited because Redis did not answer")
                 .register(meters);
@@ -68,7 +66,6 @@ class RateLimitFilter implements WebFilter, Ordered {
                 ? Optional.of(buyer.sessionId())
                 : Optional.empty();
         return buckets.take(clientAddress(exchange), session)
-                .timeout(redisTimeout)
                 .map(verdict -> verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict))
                 .onErrorResume(error -> {
                     unchecked.increment();

@@ -1,17 +1,16 @@
 package dev.onsale.gateway.ratelimit;
 
-import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Token-bucket limits kept in Redis, so they hold across gateway replicas.
+ * Token-bucket limits kept in Redis, so they hold across gateway replicas. How long a request waits
+ * for Redis before passing unlimited is {@code spring.data.redis.timeout}.
  *
  * @param sessionBurst       requests one buyer session may send at once
  * @param sessionPerSecond   sustained requests per second of one buyer session
  * @param addressBurst       requests one client address may send at once (backstop; a proxy may carry many buyers)
  * @param addressPerSecond   sustained requests per second of one client address
- * @param redisTimeout       longest wait for Redis before the request passes unlimited (fail open)
  * @param keyPrefix          prefix of the bucket keys in Redis
  */
 @ConfigurationProperties("onsale.rate-limit")
@@ -20,7 +19,6 @@ public record RateLimitProperties(
         @DefaultValue("10") double sessionPerSecond,
         @DefaultValue("2000") int addressBurst,
         @DefaultValue("2000") double addressPerSecond,
-        @DefaultValue("250ms") Duration redisTimeout,
         @DefaultValue("onsale:gateway:rate:") String keyPrefix) {
 
     public RateLimitProperties {

@@ -77,8 +77,8 @@ class TokenBucketsIT {
     }
 
     private TokenBuckets buckets(int sessionBurst, double sessionRate, int addressBurst, double addressRate) {
-        return new TokenBuckets(redis, new RateLimitProperties(sessionBurst, sessionRate, addressBurst, addressRate,
-                Duration.ofSeconds(1), "test:" + UUID.randomUUID() + ":"));
+        return new TokenBuckets(redis, new RateLimitProperties(sessionBurst, sessionRate, addressBurst,  addressRate,
+                "test:" + UUID.randomUUID() + ":"));
     }
 
     private TokenBuckets.Verdict take(TokenBuckets buckets, Optional<UUID> session) {

@@ -1,9 +1,9 @@
 package dev.onsale.inventory.catalog;
 
+import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.inventory.InventoryKeys;
-import dev.onsale.inventory.LuaScript;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.time.Clock;
 import java.util.List;

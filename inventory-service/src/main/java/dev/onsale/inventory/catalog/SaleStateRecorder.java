@@ -1,8 +1,8 @@
 package dev.onsale.inventory.catalog;
 
+import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.inventory.InventoryKeys;
-import dev.onsale.inventory.LuaScript;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.common.Topics;
+import dev.onsale.common.events.AvailabilityChanged;
 import dev.onsale.common.events.EventCreated;
+import dev.onsale.common.events.InventoryEvent;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.engines.EmbeddedEngines;
@@ -72,6 +74,7 @@ class CatalogEventsIT {
         assertThat(Instant.parse(TopicReader.header(record, "occurredAt"))).isNotNull();
         assertThat(EventJson.standard().read(record.value(), Map.class)).isEqualTo(Map.of(
                 "eventId", eventId.toString(), "available", 800, "liveHolds", 0, "soldOut", false));
+        assertThat(Envelope.of(record).event(InventoryEvent.class)).isEqualTo(new AvailabilityChanged(eventId, 800, 0, false));
     }
 
     @Test

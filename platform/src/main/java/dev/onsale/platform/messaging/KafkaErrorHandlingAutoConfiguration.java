@@ -1,37 +1,73 @@
 package dev.onsale.platform.messaging;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
- * How every listener treats a failure: a {@link MalformedEnvelopeException} can never succeed, so
- * the record is logged with its coordinates and skipped at once; anything else (an engine briefly
- * away) is retried with exponential back-off for about a minute before the record is logged and
- * skipped, so one bad record never stops a partition for good.
+ * How every listener treats a failure. A record that can never be applied — a malformed envelope,
+ * an unknown type, a payload off contract, a Redis data error such as a script refusing its input —
+ * is published at once to {@code <topic>.DLT} (the exception in its headers) and the partition
+ * moves on. Anything else (an engine briefly away) is retried with capped exponential back-off for
+ * as long as it takes: skipping a record would lose its effect, and later records of the same key
+ * must not overtake it.
  */
-@AutoConfiguration(beforeName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
+@AutoConfiguration(afterName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
 @ConditionalOnClass(DefaultErrorHandler.class)
 public class KafkaErrorHandlingAutoConfiguration {
 
+    /** Suffix of the dead-letter topic of each consumed topic. */
+    public static final String DEAD_LETTER_SUFFIX = ".DLT";
+
     private static final Logger log = LoggerFactory.getLogger(KafkaErrorHandlingAutoConfiguration.class);
+    private static final long FIRST_RETRY_MS = 200;
+    private static final long MAX_RETRY_INTERVAL_MS = 10_000;
 
     @Bean
+    @ConditionalOnBean(KafkaTemplate.class)
     @ConditionalOnMissingBean(CommonErrorHandler.class)
-    DefaultErrorHandler onsaleKafkaErrorHandler() {
-        ExponentialBackOff backOff = new ExponentialBackOff(200, 2.0);
-        backOff.setMaxInterval(10_000);
-        backOff.setMaxElapsedTime(60_000);
-        DefaultErrorHandler handler = new DefaultErrorHandler((record, e) -> log.error(
-                "skipping record {}-{}@{} (key {}): {}", record.topic(), record.partition(), record.offset(),
-                record.key(), e.getMessage(), e), backOff);
-        handler.addNotRetryableExceptions(MalformedEnvelopeException.class);
+    DefaultErrorHandler onsaleKafkaErrorHandler(KafkaTemplate<String, String> kafka) {
+        var deadLetters = new DeadLetterPublishingRecoverer(kafka,
+                (record, e) -> new TopicPartition(record.topic() + DEAD_LETTER_SUFFIX, -1));
+        var backOff = new ExponentialBackOff(FIRST_RETRY_MS, 2.0);
+        backOff.setMaxInterval(MAX_RETRY_INTERVAL_MS);
+        var handler = new DefaultErrorHandler((record, e) -> {
+            log.error("dead-lettering record {}-{}@{} (key {}) to {}{}: {}", record.topic(), record.partition(),
+                    record.offset(), record.key(), record.topic(), DEAD_LETTER_SUFFIX, rootMessage(e));
+            deadLetters.accept(record, e);
+        }, backOff);
+        handler.addNotRetryableExceptions(permanentFailures());
         return handler;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends Exception>[] permanentFailures() {
+        List<Class<? extends Exception>> permanent = new ArrayList<>(List.of(MalformedEnvelopeException.class));
+        String jedisDataError = "redis.clients.jedis.exceptions.JedisDataException";
+        if (ClassUtils.isPresent(jedisDataError, null)) {
+            permanent.add((Class<? extends Exception>) ClassUtils.resolveClassName(jedisDataError, null));
+        }
+        return permanent.toArray(Class[]::new);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 }

@@ -7,7 +7,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The publication (the outbox table only) and the logical replication slot ({@code pgoutput}) the
+ * The publication (inserts into the outbox table only) and the logical replication slot ({@code pgoutput}) the
  * relay streams from. Both are created before the service accepts writes: from the slot's creation
  * on, PostgreSQL keeps every outbox insert for the relay, even while no engine is streaming.
  */
@@ -48,7 +48,9 @@ final class ReplicationSlot {
         String publication = properties.publicationName();
         if (!exists("SELECT count(*) FROM pg_publication WHERE pubname = ?", publication)) {
             try {
-                jdbc.execute("CREATE PUBLICATION " + publication + " FOR TABLE " + properties.qualifiedTable());
+                // Inserts only: the outbox deletes its rows right away, and the relay has no use for those deletes.
+                jdbc.execute("CREATE PUBLICATION " + publication + " FOR TABLE " + properties.qualifiedTable()
+                        + " WITH (publish = 'insert')");
                 log.info("Created publication {} for {}", publication, properties.qualifiedTable());
             } catch (DataAccessException e) {
                 rethrowUnlessDuplicate(e);

@@ -1,5 +1,6 @@
 package dev.onsale.platform.streamrelay;
 
+import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.platform.messaging.MalformedEnvelopeException;
 import java.time.Duration;
 import java.util.ArrayList;

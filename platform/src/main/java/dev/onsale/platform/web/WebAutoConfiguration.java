@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /** Problem details and strict JSON for every servlet service. */
-@AutoConfiguration
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @Import({ProblemAdvice.class, ProblemErrorController.class})
 public class WebAutoConfiguration {

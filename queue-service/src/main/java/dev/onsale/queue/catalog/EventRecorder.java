@@ -1,6 +1,6 @@
 package dev.onsale.queue.catalog;
 
-import dev.onsale.queue.LuaScript;
+import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.queue.QueueKeys;
 import java.util.ArrayList;
 import java.util.List;

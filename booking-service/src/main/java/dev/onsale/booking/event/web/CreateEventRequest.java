@@ -1,17 +1,17 @@
 package dev.onsale.booking.event.web;
 
-import java.time.Instant;
 import java.util.List;
 
 /**
  * Body of {@code POST /admin/events} (API.md). Optional fields are null when absent; every value is
- * checked by {@link EventRequestValidation}, the JSON shape by the platform's strict mapper.
+ * checked by {@link EventRequestValidation}, the JSON shape by the platform's strict mapper. Instants
+ * arrive as strings so that a malformed one is reported under its own field name.
  */
 record CreateEventRequest(
         String name,
         String venue,
-        Instant startsAt,
-        Instant saleOpensAt,
+        String startsAt,
+        String saleOpensAt,
         String currency,
         Integer holdTtlSeconds,
         Integer maxPerOrder,

@@ -7,6 +7,7 @@ import dev.onsale.booking.event.web.CreateEventRequest.SectionRequest;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.HashSet;
@@ -50,7 +51,9 @@ final class EventRequestValidation {
     private NewEvent check(CreateEventRequest r, Instant now) {
         text("name", r.name());
         text("venue", r.venue());
-        instants(r.startsAt(), r.saleOpensAt(), now);
+        Instant startsAt = instant("startsAt", r.startsAt());
+        Instant saleOpensAt = instant("saleOpensAt", r.saleOpensAt());
+        schedule(startsAt, saleOpensAt, now);
         String currency = currency(r.currency());
         int holdTtl = range("holdTtlSeconds", r.holdTtlSeconds(), DEFAULT_HOLD_TTL_SECONDS, MIN_HOLD_TTL_SECONDS,
                 MAX_HOLD_TTL_SECONDS);
@@ -59,7 +62,7 @@ final class EventRequestValidation {
         if (!errors.isEmpty()) {
             throw ProblemException.invalidRequest(errors);
         }
-        return new NewEvent(r.name(), r.venue(), r.startsAt(), r.saleOpensAt(), currency, holdTtl, maxPerOrder, layout);
+        return new NewEvent(r.name(), r.venue(), startsAt, saleOpensAt, currency, holdTtl, maxPerOrder, layout);
     }
 
     private void text(String field, String value) {
@@ -72,15 +75,24 @@ final class EventRequestValidation {
         }
     }
 
-    private void instants(Instant startsAt, Instant saleOpensAt, Instant now) {
-        if (startsAt == null) {
-            reject("startsAt", "is required (an ISO-8601 instant)");
-        } else if (!startsAt.isAfter(now)) {
+    private Instant instant(String field, String value) {
+        if (value == null) {
+            reject(field, "is required (an ISO-8601 instant, e.g. 2026-12-24T19:00:00Z)");
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            reject(field, "must be an ISO-8601 instant, e.g. 2026-12-24T19:00:00Z");
+            return null;
+        }
+    }
+
+    private void schedule(Instant startsAt, Instant saleOpensAt, Instant now) {
+        if (startsAt != null && !startsAt.isAfter(now)) {
             reject("startsAt", "must be in the future");
         }
-        if (saleOpensAt == null) {
-            reject("saleOpensAt", "is required (an ISO-8601 instant)");
-        } else if (startsAt != null && !saleOpensAt.isBefore(startsAt)) {
+        if (startsAt != null && saleOpensAt != null && !saleOpensAt.isBefore(startsAt)) {
             reject("saleOpensAt", "must be before startsAt");
         }
     }

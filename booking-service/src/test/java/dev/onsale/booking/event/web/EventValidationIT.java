@@ -50,6 +50,8 @@ class EventValidationIT {
                 rule("venue too long", "venue", b -> b.put("venue", "v".repeat(201))),
                 rule("startsAt missing", "startsAt", b -> b.remove("startsAt")),
                 rule("startsAt not an instant", "startsAt", b -> b.put("startsAt", "next friday")),
+                rule("startsAt a number", "startsAt", b -> b.put("startsAt", 1798138800)),
+                rule("saleOpensAt not an instant", "saleOpensAt", b -> b.put("saleOpensAt", "2026-13-01T00:00:00Z")),
                 rule("startsAt in the past", "startsAt", b -> b.put("startsAt", past).put("saleOpensAt",
                         Instant.now().minus(2, ChronoUnit.DAYS).toString())),
                 rule("saleOpensAt missing", "saleOpensAt", b -> b.remove("saleOpensAt")),

@@ -1,16 +1,21 @@
-package dev.onsale.platform.streamrelay;
+package dev.onsale.platform.redis;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.util.SafeEncoder;
 
-/** A Lua script read from a class-path resource, run by SHA with a fallback to EVAL on NOSCRIPT. */
-final class LuaScript {
+/**
+ * A Lua script from a class-path resource, run by SHA with a fallback to EVAL on NOSCRIPT (a Redis
+ * restart or failover forgets loaded scripts). Immutable and thread-safe.
+ */
+public final class LuaScript {
 
     private final String source;
     private final String sha;
@@ -20,7 +25,8 @@ final class LuaScript {
         this.sha = sha1(source);
     }
 
-    static LuaScript load(Class<?> anchor, String resource) {
+    /** Loads {@code resource} from {@code anchor}'s package. */
+    public static LuaScript load(Class<?> anchor, String resource) {
         try (InputStream in = anchor.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("missing Lua resource " + resource + " next to " + anchor.getName());
@@ -31,7 +37,7 @@ final class LuaScript {
         }
     }
 
-    Object run(UnifiedJedis jedis, List<String> keys, List<String> args) {
+    public Object run(UnifiedJedis jedis, List<String> keys, List<String> args) {
         try {
             return jedis.evalsha(sha, keys, args);
         } catch (JedisNoScriptException e) {
@@ -41,9 +47,9 @@ final class LuaScript {
 
     private static String sha1(String text) {
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-1").digest(SafeEncoder.encode(text));
-            return java.util.HexFormat.of().formatHex(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,0 +1,21 @@
+package dev.onsale.booking;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+@AnalyzeClasses(packages = "dev.onsale.booking", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule bookingDependsOnNoOtherService = noClasses().that().resideInAPackage("dev.onsale.booking..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.onsale.gateway..", "dev.onsale.queue..",
+                    "dev.onsale.inventory..", "dev.onsale.payment..");
+
+    @ArchTest
+    static final ArchRule theModelDoesNotDependOnItsWebAdapters = noClasses().that().resideInAPackage("dev.onsale.booking.event")
+            .should().dependOnClassesThat().resideInAPackage("dev.onsale.booking..web..");
+}

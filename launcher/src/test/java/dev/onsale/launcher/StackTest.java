@@ -1,0 +1,88 @@
+package dev.onsale.launcher;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class StackTest {
+
+    @TempDir
+    Path repo;
+
+    private StackConfig config(String failingModule) throws Exception {
+        StubRepository.create(repo);
+        if (failingModule != null) {
+            Files.writeString(repo.resolve(failingModule + "/target/FAIL"), "no database");
+        }
+        var base = StackConfig.defaults(repo, Map.of()).withFreePorts().withReadinessTimeout(Duration.ofSeconds(60));
+        return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
+                base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"),
+                Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
+                base.sessionKey());
+    }
+
+    @Test
+    void startedStackPassesTheEngineEndpointsToTheServicesAndCloseStopsEveryProcess() throws Exception {
+        var stack = Stack.start(config(null), line -> { });
+        Map<String, Long> pids = stack.pids();
+        try {
+            assertThat(pids).containsOnlyKeys("engines", "postgres", "redis-server", "queue-service",
+                    "inventory-service", "booking-service", "payment-service", "gateway");
+            assertThat(running(pids.values())).hasSize(8);
+            String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(stack.gatewayUrl())).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            assertThat(body).contains("jdbc:postgresql://localhost:2/onsale", stack.serviceUrl(Service.QUEUE));
+            assertThat(stack.adminToken()).isEqualTo("admin-t");
+            assertThat(stack.runDir().resolve("gateway.log")).exists();
+            assertThat(stack.pidsFile()).exists();
+        } finally {
+            stack.close();
+        }
+        assertThat(running(pids.values())).isEmpty();
+        assertThat(stack.pidsFile()).doesNotExist();
+        stack.close();
+    }
+
+    @Test
+    void aServiceDyingDuringStartUpFailsTheStartWithItsLogAndLeavesNothingRunning() throws Exception {
+        var config = config("booking-service");
+        assertThatThrownBy(() -> Stack.start(config, line -> { }))
+                .isInstanceOf(StackException.class)
+                .hasMessageContaining("booking-service exited with code 3 during start-up")
+                .hasMessageContaining("boom: no database");
+        assertThat(PidsFile.read(config.stateDir())).isEmpty();
+    }
+
+    @Test
+    void downStopsWhatAKilledEnginesProcessLeftBehind() throws Exception {
+        var stack = Stack.start(config(null), line -> { });
+        Map<String, Long> pids = stack.pids();
+        ProcessHandle.of(pids.get("engines")).orElseThrow().destroyForcibly();
+        assertThat(Processes.awaitExit(ProcessHandle.of(pids.get("engines")).orElseThrow(), Duration.ofSeconds(5))).isTrue();
+        assertThat(running(List.of(pids.get("postgres"), pids.get("redis-server")))).hasSize(2);
+
+        List<String> report = Stack.down(stack.pidsFile().getParent(), Duration.ofSeconds(5), line -> { });
+
+        assertThat(running(pids.values())).isEmpty();
+        assertThat(report).anyMatch(l -> l.startsWith("postgres (pid " + pids.get("postgres") + ")"))
+                .anyMatch(l -> l.startsWith("redis-server (pid " + pids.get("redis-server") + ")"));
+        stack.close();
+    }
+
+    private static List<Long> running(Collection<Long> pids) {
+        return pids.stream().filter(pid -> ProcessHandle.of(pid).filter(Processes::isRunning).isPresent()).toList();
+    }
+}

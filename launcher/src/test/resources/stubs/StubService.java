@@ -1,0 +1,26 @@
+import com.sun.net.httpserver.HttpServer;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Stands in for a service jar: answers 200 everywhere on SERVER_PORT; exits at once when a FAIL file lies next to it. */
+public class StubService {
+    public static void main(String[] args) throws Exception {
+        Path jar = Path.of(StubService.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path fail = jar.resolveSibling("FAIL");
+        if (Files.exists(fail)) {
+            System.out.println("boom: " + Files.readString(fail));
+            System.exit(3);
+        }
+        var server = HttpServer.create(new InetSocketAddress(Integer.parseInt(System.getenv("SERVER_PORT"))), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = ("{\"status\":\"UP\",\"db\":\"" + System.getenv("ONSALE_DB_URL") + "\",\"queue\":\""
+                    + System.getenv("ONSALE_QUEUE_URL") + "\"}").getBytes();
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+    }
+}
