@@ -24,12 +24,15 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * 5,000 buyers at once in front of one slow service: with Reactor Netty's default pool (500
- * connections, 1,000 waiting) most of them would get a 5xx; the configured pool serves them all.
- * The address backstop is lifted here because every request comes from one address.
+ * connections, 1,000 waiting) most of them would be refused at once with a 5xx; the configured pool
+ * (connection and waiter counts as in application.yml) serves them all. Only the waits are stretched,
+ * so that a slow test machine cannot turn the stub's slowness into timeouts. The address backstop is
+ * lifted because every request comes from one address.
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.rate-limit.address-burst=1000000", "onsale.rate-limit.address-per-second=1000000"})
+        "onsale.rate-limit.address-burst=1000000", "onsale.rate-limit.address-per-second=1000000",
+        "onsale.upstream.response-timeout=90s", "onsale.upstream.pool.pending-acquire-timeout=90s"})
 class ConcurrencyIT {
 
     private static final int BUYERS = 5_000;
@@ -55,11 +58,11 @@ class ConcurrencyIT {
     void fiveThousandConcurrentBuyersAreAllServedThroughTheConnectionPool() {
         String path = "/api/events/" + GatewayClient.unique() + "/seats";
         SLOW_BOOKING.answer(path, new StubUpstream.Answer(200, "application/json", "{\"seats\":[]}", Map.of(),
-                Duration.ofMillis(300)));
+                Duration.ofMillis(200)));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30)).build();
+                .connectTimeout(Duration.ofSeconds(60)).build();
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(60)).build();
+                .timeout(Duration.ofSeconds(120)).build();
 
         List<CompletableFuture<Integer>> calls = IntStream.range(0, BUYERS)
                 .mapToObj(i -> client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
