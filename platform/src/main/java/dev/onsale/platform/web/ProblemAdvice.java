@@ -96,10 +96,20 @@ class ProblemAdvice {
                 "the request failed; nothing was changed by this error page", List.of(), null);
     }
 
+    /** The outermost Jackson failure in the chain: it carries the path (inner causes such as a DateTimeParseException do not). */
+    private static JacksonException jacksonCause(Throwable e) {
+        for (Throwable cause = e; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+            if (cause instanceof JacksonException jackson) {
+                return jackson;
+            }
+        }
+        return null;
+    }
+
     /** Names the offending field of a body Jackson refused (unknown, wrong type, malformed). */
     static ProblemException invalidBody(HttpMessageNotReadableException e) {
-        Throwable cause = e.getMostSpecificCause();
-        if (cause instanceof JacksonException jackson) {
+        JacksonException jackson = jacksonCause(e);
+        if (jackson != null) {
             String field = JsonPaths.of(jackson);
             String message = switch (jackson) {
                 case tools.jackson.databind.exc.UnrecognizedPropertyException ignored -> "is not a known field";

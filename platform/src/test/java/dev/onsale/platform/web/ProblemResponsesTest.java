@@ -46,6 +46,11 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void aMalformedInstantIsRefusedNamingTheField() throws Exception {
+        assertInvalid(post("{\"name\":\"a\",\"gift\":true,\"startsAt\":\"tomorrow\"}", ADMIN), "startsAt");
+    }
+
+    @Test
     void aNestedWrongTypeIsNamedByItsPath() throws Exception {
         assertInvalid(post("{\"name\":\"a\",\"sections\":[{\"name\":\"A\",\"rows\":\"ten\"}]}", ADMIN),
                 "sections[0].rows");

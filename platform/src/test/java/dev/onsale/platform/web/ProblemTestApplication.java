@@ -20,7 +20,7 @@ class ProblemTestApplication {
     record Section(String name, int rows) {
     }
 
-    record Order(String name, Integer quantity, boolean gift, List<Section> sections) {
+    record Order(String name, Integer quantity, boolean gift, List<Section> sections, java.time.Instant startsAt) {
     }
 
     @RestController
