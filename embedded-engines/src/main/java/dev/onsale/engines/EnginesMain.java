@@ -41,7 +41,7 @@ public final class EnginesMain {
 
         long started = System.nanoTime();
         EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Runnable stop = () -> {
             engines.close();
             if (readyFile != null) {
                 try {
@@ -50,7 +50,16 @@ public final class EnginesMain {
                     // the supervisor treats a stale ready file of a dead pid as gone
                 }
             }
-        }, "onsale-engines-stop"));
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "onsale-engines-stop"));
+        // Stop before the JVM's shutdown hooks run: the broker's own hooks delete its log dirs, and closing
+        // it after that fills the log with errors.
+        for (String signal : new String[] {"TERM", "INT"}) {
+            sun.misc.Signal.handle(new sun.misc.Signal(signal), s -> {
+                stop.run();
+                System.exit(0);
+            });
+        }
         if (readyFile != null) {
             writeAtomically(readyFile, readyProperties(engines));
         }

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 final class Processes {
 
     private static final Duration EXIT_POLL = Duration.ofMillis(50);
+    private static final int MAX_LINE = 600;
 
     private Processes() {
     }
@@ -86,10 +87,31 @@ final class Processes {
             file.seek(length - chunk);
             file.readFully(bytes);
             List<String> all = new String(bytes, StandardCharsets.UTF_8).lines().toList();
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()).stream()
+                    .map(Processes::readable).toList());
         } catch (IOException e) {
             return "(could not read " + log + ": " + e.getMessage() + ")";
         }
+    }
+
+    /**
+     * A log line short enough to read: a structured (JSON) line with a stack trace is cut to its start plus the
+     * trace's "Caused by" lines, where the root cause is; any other line to {@value #MAX_LINE} characters.
+     */
+    static String readable(String line) {
+        int trace = line.indexOf("\"stack_trace\":\"");
+        if (trace < 0) {
+            return line.length() <= MAX_LINE ? line : line.substring(0, MAX_LINE) + " ...";
+        }
+        var out = new StringBuilder(line.substring(0, Math.min(trace, MAX_LINE)));
+        String[] frames = line.substring(trace).split("\\\\n");
+        out.append("\n    ").append(frames[0].length() > MAX_LINE ? frames[0].substring(0, MAX_LINE) : frames[0]);
+        for (String frame : frames) {
+            if (frame.startsWith("Caused by:")) {
+                out.append("\n    ").append(frame.length() > MAX_LINE ? frame.substring(0, MAX_LINE) : frame);
+            }
+        }
+        return out.toString();
     }
 
     /** Resident set size in kB (from /proc), 0 when unknown. */
