@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * topic of {@link Topics} with {@value #PARTITIONS} partitions and creates others on demand.
  * {@link #close()} stops all three and may be called any number of times.
  */
-public final class EmbeddedEngines implements AutoCloseable {
+public final class EmbeddedEngines implements Engines {
 
     public static final String DATABASE = "onsale";
     public static final String DB_USER = "postgres";
@@ -197,23 +197,28 @@ public final class EmbeddedEngines implements AutoCloseable {
         broker.addTopics(topics.toArray(NewTopic[]::new));
     }
 
+    @Override
     public String kafkaBootstrap() {
         return kafkaBootstrap;
     }
 
     /** JDBC URL of the {@code onsale} database. */
+    @Override
     public String jdbcUrl() {
         return "jdbc:postgresql://localhost:" + postgres.getPort() + "/" + DATABASE;
     }
 
+    @Override
     public String jdbcUser() {
         return DB_USER;
     }
 
+    @Override
     public String jdbcPassword() {
         return DB_PASSWORD;
     }
 
+    @Override
     public String redisUrl() {
         return "redis://" + LOOPBACK + ":" + redisPort;
     }
@@ -245,16 +250,6 @@ public final class EmbeddedEngines implements AutoCloseable {
         return workDir;
     }
 
-    /** The configuration the services read: ONSALE_KAFKA_BOOTSTRAP, ONSALE_DB_URL, ..._USER, ..._PASSWORD, ONSALE_REDIS_URL. */
-    public Map<String, String> environment() {
-        var env = new LinkedHashMap<String, String>();
-        env.put("ONSALE_KAFKA_BOOTSTRAP", kafkaBootstrap());
-        env.put("ONSALE_DB_URL", jdbcUrl());
-        env.put("ONSALE_DB_USER", jdbcUser());
-        env.put("ONSALE_DB_PASSWORD", jdbcPassword());
-        env.put("ONSALE_REDIS_URL", redisUrl());
-        return env;
-    }
 
     /** Stops Redis, PostgreSQL and Kafka, in that order; later calls do nothing. */
     @Override

@@ -3,7 +3,7 @@ package dev.onsale.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.platform.outbox.Outbox;
 import java.net.URI;
@@ -57,7 +57,7 @@ class PaymentServiceIT {
     }
 
     @Test
-    void aMessageAppendedToTheOutboxInATransactionReachesKafkaThroughSlotPaymentOutbox(EmbeddedEngines engines) {
+    void aMessageAppendedToTheOutboxInATransactionReachesKafkaThroughSlotPaymentOutbox(Engines engines) {
         String topic = "payment.smoke." + UUID.randomUUID();
         String key = UUID.randomUUID().toString();
 

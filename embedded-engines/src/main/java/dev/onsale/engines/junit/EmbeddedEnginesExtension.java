@@ -1,16 +1,20 @@
 package dev.onsale.engines.junit;
 
 import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Starts {@link EmbeddedEngines#shared()} once per JVM before the first test class that uses it and
- * publishes its endpoints as System properties (ONSALE_KAFKA_BOOTSTRAP, ONSALE_DB_URL, ONSALE_DB_USER,
+ * Starts the engines of this test JVM once ({@link Engines#forTests()}: embedded, or in containers
+ * with {@code ONSALE_TEST_ENGINES=containers}) before the first test class that uses it and
+ * publishes their endpoints as System properties (ONSALE_KAFKA_BOOTSTRAP, ONSALE_DB_URL, ONSALE_DB_USER,
  * ONSALE_DB_PASSWORD, ONSALE_REDIS_URL), so {@code ${ONSALE_...}} placeholders resolve. Register it before
- * {@code @SpringBootTest}. Test methods and constructors may take an {@link EmbeddedEngines} parameter.
+ * {@code @SpringBootTest}. Test methods and constructors may take an {@link Engines} parameter, or an
+ * {@link EmbeddedEngines} one when they need what only the embedded engines have (pids, fixed ports).
  */
 public final class EmbeddedEnginesExtension implements BeforeAllCallback, ParameterResolver {
 
@@ -21,16 +25,22 @@ public final class EmbeddedEnginesExtension implements BeforeAllCallback, Parame
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return parameter.getParameter().getType() == EmbeddedEngines.class;
+        Class<?> type = parameter.getParameter().getType();
+        return type == Engines.class || type == EmbeddedEngines.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return engines();
+        Engines engines = engines();
+        if (parameter.getParameter().getType() == EmbeddedEngines.class && !(engines instanceof EmbeddedEngines)) {
+            throw new ParameterResolutionException(context.getDisplayName() + " needs the embedded engines, but "
+                    + Engines.SELECTOR + " selected " + engines.getClass().getSimpleName());
+        }
+        return engines;
     }
 
-    private static EmbeddedEngines engines() {
-        EmbeddedEngines engines = EmbeddedEngines.shared();
+    private static Engines engines() {
+        Engines engines = Engines.forTests();
         engines.environment().forEach(System::setProperty);
         return engines;
     }

@@ -3,7 +3,7 @@ package dev.onsale.gateway.ratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import java.net.URI;
 import java.time.Duration;
@@ -25,7 +25,7 @@ class TokenBucketsIT {
     private final String address = "203.0.113." + UUID.randomUUID();
 
     @BeforeEach
-    void connect(EmbeddedEngines engines) {
+    void connect(Engines engines) {
         URI uri = URI.create(engines.redisUrl());
         connections = new LettuceConnectionFactory(new RedisStandaloneConfiguration(uri.getHost(), uri.getPort()));
         connections.afterPropertiesSet();

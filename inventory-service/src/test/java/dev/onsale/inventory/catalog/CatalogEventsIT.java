@@ -9,7 +9,7 @@ import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.InventoryEvent;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.inventory.TopicReader;
@@ -54,7 +54,7 @@ class CatalogEventsIT {
     private final UUID eventId = UUID.randomUUID();
 
     @BeforeEach
-    void engines(EmbeddedEngines engines) {
+    void engines(Engines engines) {
         bootstrap = engines.kafkaBootstrap();
     }
 

@@ -3,7 +3,7 @@ package dev.onsale.platform.inbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,7 +24,7 @@ class InboxIT {
     private InboxProperties properties;
 
     @BeforeEach
-    void createTable(EmbeddedEngines engines) {
+    void createTable(Engines engines) {
         var dataSource = new DriverManagerDataSource(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword());
         jdbc = new JdbcTemplate(dataSource);
         tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.common.EnvelopeHeaders;
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.messaging.EventJson;
@@ -43,7 +43,7 @@ class OutboxRelayIT {
     }
 
     private final List<OutboxRelay> relays = new ArrayList<>();
-    private EmbeddedEngines engines;
+    private Engines engines;
     private JdbcTemplate jdbc;
     private TransactionTemplate tx;
     private OutboxProperties properties;
@@ -52,7 +52,7 @@ class OutboxRelayIT {
     private KafkaConsumer<String, String> consumer;
 
     @BeforeEach
-    void createOutboxAndTopic(EmbeddedEngines engines) throws Exception {
+    void createOutboxAndTopic(Engines engines) throws Exception {
         this.engines = engines;
         var dataSource = new DriverManagerDataSource(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword());
         jdbc = new JdbcTemplate(dataSource);

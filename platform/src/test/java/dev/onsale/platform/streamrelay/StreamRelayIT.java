@@ -3,7 +3,7 @@ package dev.onsale.platform.streamrelay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,7 @@ class StreamRelayIT {
     private final String registry = "test:streams:" + UUID.randomUUID();
 
     @BeforeAll
-    static void connect(EmbeddedEngines engines) {
+    static void connect(Engines engines) {
         bootstrap = engines.kafkaBootstrap();
         URI redis = URI.create(engines.redisUrl());
         jedis = new JedisPooled(redis.getHost(), redis.getPort());

@@ -12,7 +12,7 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.CatalogEvent;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleState;
-import dev.onsale.engines.EmbeddedEngines;
+import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -137,7 +137,7 @@ class EventCreationIT {
     }
 
     @Test
-    void eventCreatedReachesKafkaWithTheEnvelopeHeaders(EmbeddedEngines engines) {
+    void eventCreatedReachesKafkaWithTheEnvelopeHeaders(Engines engines) {
         Instant before = Instant.now();
         String eventId = json(http.createEvent(EventBodies.seated("Relayed", 2, 5))).get("eventId").asString();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
