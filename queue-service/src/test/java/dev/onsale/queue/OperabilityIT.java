@@ -4,24 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.schedule.WaitingRoomClock;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.core.KafkaTemplate;
+import redis.clients.jedis.JedisPooled;
 
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
 class OperabilityIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
+    @Autowired
+    KafkaTemplate<String, String> kafka;
+    @Autowired
+    JedisPooled jedis;
+    @Autowired
+    WaitingRoomClock clock;
 
     @Test
     void theServiceIsReadyOnceKafkaAndRedisAnswer() {
@@ -38,6 +52,26 @@ class OperabilityIT {
 
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.body()).contains("application=\"queue-service\"");
+    }
+
+    @Test
+    void queueLengthActiveBuyersAdmissionsAndPollsAreMeteredPerEvent() throws Exception {
+        UUID eventId = new TestCatalog(kafka, jedis).open(100);
+        QueueHttp queue = new QueueHttp(port);
+        List<UUID> buyers = IntStream.range(0, 60).mapToObj(i -> UUID.randomUUID()).toList();
+        buyers.forEach(buyer -> queue.join(eventId, buyer));
+        queue.putAdmission(eventId, "{\"maxActiveBuyers\": 20, \"maxAdmitPerSecond\": 1000}");
+
+        clock.tick();
+        queue.status(eventId, buyers.getLast());
+        queue.status(eventId, buyers.getFirst());
+
+        String tag = "event=\"" + eventId + "\"";
+        String metrics = get("/actuator/prometheus").body();
+        assertThat(metrics).containsPattern("onsale_queue_length\\{[^}]*" + tag + "[^}]*\\} 40\\.0")
+                .containsPattern("onsale_queue_active_buyers\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
+                .containsPattern("onsale_queue_admitted_total\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
+                .containsPattern("onsale_queue_status_polls_total\\{[^}]*" + tag + "[^}]*\\} 2\\.0");
     }
 
     private HttpResponse<String> get(String path) throws Exception {

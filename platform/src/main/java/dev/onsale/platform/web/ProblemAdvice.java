@@ -24,13 +24,16 @@ import tools.jackson.core.JacksonException;
 /**
  * Every failure of a servlet service becomes {@code application/problem+json}: the caller never
  * sees a stack trace or Spring's default error body. Unexpected failures are logged and answered
- * with a bare 500 {@code internal-error} that reveals nothing.
+ * with a bare 500 {@code internal-error} that reveals nothing; an engine that did not answer is a
+ * 503 {@code service-unavailable} with {@code Retry-After}.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
 class ProblemAdvice {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemAdvice.class);
+    /** A dependency that did not answer is usually back within a second or two. */
+    private static final long DEPENDENCY_RETRY_AFTER_SECONDS = 1;
 
     @ExceptionHandler(ProblemException.class)
     ResponseEntity<ProblemDetail> problem(ProblemException e) {
@@ -91,6 +94,12 @@ class ProblemAdvice {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        if (DependencyFailures.isTransient(e)) {
+            log.warn("dependency did not answer on {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
+            return Problems.response(new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "service-unavailable",
+                    "Service unavailable", "a dependency did not answer in time; nothing was changed, try again shortly")
+                    .retryAfter(DEPENDENCY_RETRY_AFTER_SECONDS));
+        }
         log.error("unhandled failure on {} {}", request.getMethod(), request.getRequestURI(), e);
         return Problems.response(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error",
                 "the request failed; nothing was changed by this error page", List.of(), null);

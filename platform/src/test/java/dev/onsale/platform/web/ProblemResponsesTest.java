@@ -97,6 +97,15 @@ class ProblemResponsesTest {
     }
 
     @Test
+    void anEngineThatDidNotAnswerIsA503WithRetryAfterNeverA500() throws Exception {
+        for (String path : new String[] {"/engine-away", "/redis-pool-exhausted"}) {
+            var response = get(path, null);
+            assertProblem(response, 503, "service-unavailable");
+            assertThat(response.headers().firstValue("Retry-After")).as(path).contains("1");
+        }
+    }
+
+    @Test
     void anUnexpectedFailureRevealsNothing() throws Exception {
         var response = get("/boom", null);
         assertProblem(response, 500, "internal-error");

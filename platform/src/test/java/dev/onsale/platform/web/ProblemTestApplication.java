@@ -45,6 +45,18 @@ class ProblemTestApplication {
                     .retryAfter(2);
         }
 
+        @GetMapping("/engine-away")
+        Map<String, Object> engineAway() {
+            throw new org.springframework.jdbc.CannotGetJdbcConnectionException("pool empty",
+                    new java.sql.SQLTransientConnectionException("timeout"));
+        }
+
+        @GetMapping("/redis-pool-exhausted")
+        Map<String, Object> redisPoolExhausted() {
+            throw new redis.clients.jedis.exceptions.JedisException("Could not get a resource from the pool",
+                    new java.util.NoSuchElementException("Timeout waiting for idle object"));
+        }
+
         @GetMapping("/boom")
         Map<String, Object> boom() {
             throw new IllegalStateException("secret internal detail");

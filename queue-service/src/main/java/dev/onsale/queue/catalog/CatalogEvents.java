@@ -2,8 +2,12 @@ package dev.onsale.queue.catalog;
 
 import dev.onsale.common.events.CatalogEvent;
 import dev.onsale.common.events.EventCreated;
+import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.queue.opening.Opening;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +16,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Keeps the waiting room's record of each event ({@code queue:{<eventId>}:event}) in step with the
- * catalog, idempotently per message id.
+ * catalog, idempotently per message id, and lists the event among those the scheduler visits. A
+ * sale opened by the catalog opens the waiting room at once.
  */
 @Component
 @EnableConfigurationProperties(CatalogProperties.class)
@@ -25,9 +30,20 @@ public class CatalogEvents {
     private static final Logger log = LoggerFactory.getLogger(CatalogEvents.class);
 
     private final EventRecorder recorder;
+    private final CatalogProperties properties;
+    private final Opening opening;
+    private final Clock clock;
 
-    CatalogEvents(EventRecorder recorder) {
+    CatalogEvents(EventRecorder recorder, CatalogProperties properties, Opening opening, Clock clock) {
         this.recorder = recorder;
+        this.properties = properties;
+        this.opening = opening;
+        this.clock = clock;
+    }
+
+    /** How long the ids of an event's applied messages (of any topic) are remembered. */
+    public Duration inboxTtl() {
+        return properties.inboxTtl();
     }
 
     /** @throws dev.onsale.platform.messaging.MalformedEnvelopeException if the payload is no CatalogEvent */
@@ -43,5 +59,8 @@ public class CatalogEvents {
         boolean applied = recorder.record(envelope.eventId(), event.eventId(), fields);
         log.info("{} {} for event {}: {}", envelope.eventType(), envelope.eventId(), event.eventId(),
                 applied ? "recorded" : "duplicate");
+        if (SaleState.OPEN.name().equals(fields.get(SALE_STATE))) {
+            opening.openIfDue(event.eventId(), clock.instant());
+        }
     }
 }

@@ -17,10 +17,12 @@ class EventRecorder {
 
     private final JedisPooled jedis;
     private final CatalogProperties properties;
+    private final KnownEvents knownEvents;
 
-    EventRecorder(JedisPooled jedis, CatalogProperties properties) {
+    EventRecorder(JedisPooled jedis, CatalogProperties properties, KnownEvents knownEvents) {
         this.jedis = jedis;
         this.properties = properties;
+        this.knownEvents = knownEvents;
     }
 
     /** @return whether the message was applied now (false: it had been before) */
@@ -32,6 +34,7 @@ class EventRecorder {
             args.add(field);
             args.add(value);
         });
+        knownEvents.add(eventId);
         Object outcome = RECORD.run(jedis, List.of(QueueKeys.processed(eventId), QueueKeys.event(eventId)), args);
         return "APPLIED".equals(outcome);
     }

@@ -10,6 +10,7 @@ import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.TestSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -22,7 +23,8 @@ import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
 class CatalogEventsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -1,0 +1,41 @@
+package dev.onsale.queue.line;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * The interval a buyer is told to wait before polling again, chosen so that one event's total poll
+ * load stays within {@code P = targetPollsPerSecond} however long its queue is.
+ *
+ * <p>For position {@code p} in a line of {@code N}, with {@code H(N) = 1 + ln N} (about the harmonic
+ * number of N): {@code interval(p) = clamp(2·p·H(N)/P, min, cap)}, {@code cap = max(maxInterval, 2N/P)}.
+ * The uncapped buyers poll at most {@code Σ P/(2·p·H(N)) <= P/2} times per second (raising an interval
+ * to {@code min} only lowers it), and the capped ones at most {@code N/cap <= P/2}: at most P in all.
+ * With the defaults (P = 2000/s, 1 s, 30 s) and 5,000 waiting, the first ~105 poll every second and
+ * the interval grows linearly to 30 s at position ~3,150. The pre-queue, which has no order yet,
+ * polls every {@code clamp(2M/P, min, max(maxInterval, 2M/P))} for M joiners, at most P/2 per second.
+ * Admitted and sold-out buyers have nothing to wait for and are told {@code maxInterval}.
+ */
+@Component
+public final class PollInterval {
+
+    private final LineProperties properties;
+
+    public PollInterval(LineProperties properties) {
+        this.properties = properties;
+    }
+
+    /** Milliseconds until the next poll of a session at {@code place}. */
+    public long millis(Place place) {
+        double min = properties.minPollInterval().toMillis();
+        double max = properties.maxPollInterval().toMillis();
+        double budget = properties.targetPollsPerSecond() / 1000.0;
+        double size = Math.max(1, place.size());
+        double cap = Math.max(max, 2 * size / budget);
+        double interval = switch (place.status()) {
+            case WAITING -> 2 * Math.max(1, place.position()) * (1 + Math.log(size)) / budget;
+            case NOT_OPEN -> 2 * size / budget;
+            case ADMITTED, SOLD_OUT -> max;
+        };
+        return Math.round(Math.min(cap, Math.max(min, interval)));
+    }
+}

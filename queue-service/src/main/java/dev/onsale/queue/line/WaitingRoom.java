@@ -1,0 +1,72 @@
+package dev.onsale.queue.line;
+
+import dev.onsale.platform.redis.LuaScript;
+import dev.onsale.platform.web.ProblemException;
+import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.admission.AdmissionProperties;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+import redis.clients.jedis.JedisPooled;
+
+/** Joins sessions to an event's waiting room and tells them where they stand (see place.lua). */
+@Component
+@EnableConfigurationProperties(LineProperties.class)
+public class WaitingRoom {
+
+    private static final LuaScript PLACE = LuaScript.load(WaitingRoom.class, "place.lua");
+
+    private final JedisPooled jedis;
+    private final AdmissionProperties admission;
+
+    WaitingRoom(JedisPooled jedis, AdmissionProperties admission) {
+        this.jedis = jedis;
+        this.admission = admission;
+    }
+
+    /**
+     * Queues the session unless it already has a place (or a live admission), which it keeps.
+     *
+     * @throws ProblemException 404 {@code event-not-found} for an event the waiting room never heard of
+     */
+    public Place join(UUID eventId, UUID sessionId) {
+        return place(eventId, sessionId, "join")
+                .orElseThrow(() -> new IllegalStateException("join answered not-in-queue"));
+    }
+
+    /**
+     * @throws ProblemException 404 {@code event-not-found}, or 404 {@code not-in-queue} for a session
+     *                          that never joined (or whose admission expired)
+     */
+    public Place status(UUID eventId, UUID sessionId) {
+        return place(eventId, sessionId, "status").orElseThrow(() -> ProblemException.notFound("not-in-queue",
+                "this session is not in the waiting room of event " + eventId + "; join first"));
+    }
+
+    private Optional<Place> place(UUID eventId, UUID sessionId, String mode) {
+        List<String> keys = List.of(QueueKeys.event(eventId), QueueKeys.opening(eventId), QueueKeys.line(eventId),
+                QueueKeys.preQueue(eventId), QueueKeys.sequence(eventId), QueueKeys.admissions(eventId),
+                QueueKeys.availability(eventId), QueueKeys.settings(eventId), QueueKeys.stats(eventId));
+        // A Redis that does not answer becomes 503 + Retry-After in platform's advice; asking again
+        // is safe, because a place once taken is kept.
+        List<?> reply = (List<?>) PLACE.run(jedis, keys,
+                List.of(sessionId.toString(), mode, Integer.toString(admission.defaultMaxAdmitPerSecond())));
+        String status = (String) reply.get(0);
+        if ("UNKNOWN_EVENT".equals(status)) {
+            throw ProblemException.notFound("event-not-found", "no event " + eventId);
+        }
+        if ("NOT_IN_QUEUE".equals(status)) {
+            return Optional.empty();
+        }
+        String admissionId = (String) reply.get(3);
+        long expiresAt = (Long) reply.get(4);
+        double measured = Double.parseDouble((String) reply.get(5));
+        double rate = measured > 0 ? measured : ((Long) reply.get(6)).doubleValue();
+        return Optional.of(new Place(QueueStatus.valueOf(status), (Long) reply.get(1), (Long) reply.get(2),
+                admissionId.isEmpty() ? null : UUID.fromString(admissionId),
+                admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt), rate));
+    }
+}

@@ -1,0 +1,179 @@
+package dev.onsale.queue.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.onsale.common.Topics;
+import dev.onsale.common.events.SaleState;
+import dev.onsale.common.events.SaleStateChanged;
+import dev.onsale.common.token.AdmissionTokenCodec;
+import dev.onsale.common.token.HmacSigner;
+import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.queue.QueueHttp;
+import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.Race;
+import dev.onsale.queue.TestCatalog;
+import dev.onsale.queue.TestSettings;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.core.KafkaTemplate;
+import redis.clients.jedis.JedisPooled;
+
+@ExtendWith(EmbeddedEnginesExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+class AdmissionPumpIT {
+
+    private static final AdmissionTokenCodec GATEWAY_CODEC = new AdmissionTokenCodec(
+            new HmacSigner("local-only-admission-key-change-me-in-production"));
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    KafkaTemplate<String, String> kafka;
+    @Autowired
+    JedisPooled jedis;
+    @Autowired
+    AdmissionPump pump;
+
+    private QueueHttp http;
+    private TestCatalog catalog;
+
+    @BeforeEach
+    void setUp() {
+        http = new QueueHttp(port);
+        catalog = new TestCatalog(kafka, jedis);
+    }
+
+    @Test
+    void pumpsRacingOnOneEventNeverExceedMaxActiveBuyersNorAdmitOneBuyerTwice() {
+        UUID eventId = catalog.open(100);
+        http.putAdmission(eventId, "{\"maxActiveBuyers\": 300, \"maxAdmitPerSecond\": 10000}");
+        List<UUID> sessions = waiting(eventId, 2000);
+
+        List<PumpStroke> strokes = race(eventId, 2, 100);
+
+        List<UUID> admitted = strokes.stream().flatMap(stroke -> stroke.admitted().stream()).toList();
+        assertThat(admitted).hasSize(300).doesNotHaveDuplicates();
+        assertThat(admitted).containsExactlyInAnyOrderElementsOf(sessions.subList(0, 300));
+        assertThat(strokes).allSatisfy(stroke -> assertThat(stroke.active()).isLessThanOrEqualTo(300));
+        assertThat(jedis.zcard(QueueKeys.active(eventId))).isEqualTo(300);
+        assertThat(jedis.zcard(QueueKeys.line(eventId))).isEqualTo(1700);
+        assertThat(strokes).extracting(PumpStroke::outcome).contains(PumpStroke.Outcome.FULL);
+    }
+
+    @Test
+    void pumpsRacingOnOneEventNeverAdmitFasterThanMaxAdmitPerSecond() {
+        UUID eventId = catalog.open(1000);
+        http.putAdmission(eventId, "{\"maxActiveBuyers\": 100000, \"maxAdmitPerSecond\": 200}");
+        waiting(eventId, 3000);
+        Instant start = Instant.now();
+
+        List<UUID> admitted = new ArrayList<>();
+        while (Duration.between(start, Instant.now()).toMillis() < 1500) {
+            race(eventId, 2, 5).forEach(stroke -> admitted.addAll(stroke.admitted()));
+        }
+        double seconds = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+
+        // bucket depth 500 ms of the rate (100), then 200/s
+        assertThat(admitted).doesNotHaveDuplicates();
+        assertThat((double) admitted.size()).isLessThanOrEqualTo(100 + 200 * seconds + 1);
+        assertThat(admitted.size()).isGreaterThanOrEqualTo(200);
+    }
+
+    @Test
+    void anAdmittedBuyerGetsTheSameTokenOnEveryPollBoundToTheSessionAndEvent() {
+        UUID eventId = catalog.open(100);
+        UUID buyer = UUID.randomUUID();
+        http.join(eventId, buyer);
+        pump.pump(eventId);
+
+        Answer first = http.status(eventId, buyer);
+        Answer again = http.status(eventId, buyer);
+        Answer rejoin = http.join(eventId, buyer);
+
+        assertThat(first.text("status")).isEqualTo("ADMITTED");
+        assertThat(first.body().has("position")).isFalse();
+        assertThat(again.text("admissionToken")).isEqualTo(first.text("admissionToken"));
+        assertThat(rejoin.text("admissionToken")).isEqualTo(first.text("admissionToken"));
+        Instant expiresAt = Instant.parse(first.text("admissionExpiresAt"));
+        AdmissionTokenCodec.Verdict verdict = GATEWAY_CODEC.verify(first.text("admissionToken"), buyer, eventId,
+                Instant.now());
+        assertThat(verdict.admitted()).isTrue();
+        assertThat(verdict.admission().expiresAt()).isEqualTo(expiresAt);
+        assertThat(GATEWAY_CODEC.verify(first.text("admissionToken"), UUID.randomUUID(), eventId, Instant.now())
+                .refusal()).isEqualTo(AdmissionTokenCodec.Refusal.OTHER_SESSION);
+    }
+
+    @Test
+    void anAdmissionThatExpiresUnusedStopsCountingAndTheSessionMayJoinAgain() {
+        UUID eventId = catalog.open(100);
+        UUID buyer = UUID.randomUUID();
+        http.join(eventId, buyer);
+        assertThat(pump.pump(eventId).admitted()).containsExactly(buyer);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> pump.pump(eventId).active() == 0);
+
+        assertThat(jedis.hexists(QueueKeys.admissions(eventId), buyer.toString())).isFalse();
+        assertThat(http.status(eventId, buyer).text("type")).isEqualTo("/problems/not-in-queue");
+        assertThat(http.join(eventId, buyer).text("status")).isEqualTo("WAITING");
+    }
+
+    @Test
+    void theMeasuredAdmissionRateFeedsTheEstimatedWait() {
+        UUID eventId = catalog.open(100);
+        http.putAdmission(eventId, "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 200}");
+        List<UUID> sessions = waiting(eventId, 1010);
+        pump.pump(eventId);
+
+        Answer last = http.status(eventId, sessions.getLast());
+
+        assertThat(last.number("position")).isEqualTo(1000);
+        // 10 admitted since the opening at most 10 s ago: between 1/s and 10/s measured, 1000 ahead
+        assertThat(last.number("estimatedWaitSeconds")).isBetween(100L, 1000L);
+    }
+
+    @Test
+    void aPausedSaleAdmitsNobodyUntilItResumes() {
+        UUID eventId = catalog.open(100);
+        List<UUID> sessions = waiting(eventId, 3);
+        catalog.publishAndAwait(Topics.EVENTS, eventId, Envelope.wrap(eventId.toString(),
+                new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED)));
+
+        assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.PAUSED);
+        assertThat(http.status(eventId, sessions.getFirst()).text("status")).isEqualTo("WAITING");
+
+        catalog.publishAndAwait(Topics.EVENTS, eventId, Envelope.wrap(eventId.toString(),
+                new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.OPEN)));
+        assertThat(pump.pump(eventId).admitted()).containsExactlyElementsOf(sessions);
+    }
+
+    private List<UUID> waiting(UUID eventId, int n) {
+        List<UUID> sessions = IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();
+        Race.run(n, i -> http.join(eventId, sessions.get(i)));
+        return jedis.zrange(QueueKeys.line(eventId), 0, -1).stream().map(UUID::fromString).toList();
+    }
+
+    private List<PumpStroke> race(UUID eventId, int pumps, int strokesEach) {
+        List<List<PumpStroke>> perPump = Race.run(pumps, i -> {
+            List<PumpStroke> strokes = new ArrayList<>();
+            for (int s = 0; s < strokesEach; s++) {
+                strokes.add(pump.pump(eventId));
+            }
+            return strokes;
+        });
+        return perPump.stream().flatMap(List::stream).toList();
+    }
+}

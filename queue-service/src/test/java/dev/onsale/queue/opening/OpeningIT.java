@@ -1,0 +1,126 @@
+package dev.onsale.queue.opening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onsale.common.events.SaleState;
+import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.QueueHttp;
+import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.Race;
+import dev.onsale.queue.TestCatalog;
+import dev.onsale.queue.TestSettings;
+import dev.onsale.queue.schedule.WaitingRoomClock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.kafka.core.KafkaTemplate;
+import redis.clients.jedis.JedisPooled;
+
+@ExtendWith(EmbeddedEnginesExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+class OpeningIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    KafkaTemplate<String, String> kafka;
+    @Autowired
+    JedisPooled jedis;
+    @Autowired
+    Opening opening;
+    @Autowired
+    WaitingRoomClock clock;
+
+    private QueueHttp http;
+    private TestCatalog catalog;
+
+    @BeforeEach
+    void setUp() {
+        http = new QueueHttp(port);
+        catalog = new TestCatalog(kafka, jedis);
+    }
+
+    @Test
+    void preQueueJoinsAreShuffledAtTheOpeningInTheOrderTheRecordedSeedReproduces() {
+        UUID eventId = catalog.scheduled(100);
+        List<UUID> early = sessions(300);
+        List<Answer> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
+        assertThat(joins).allSatisfy(join -> {
+            assertThat(join.text("status")).isEqualTo("NOT_OPEN");
+            assertThat(join.body().has("position")).isFalse();
+            assertThat(join.number("pollAfterMs")).isPositive();
+        });
+        List<String> arrivalOrder = jedis.zrange(QueueKeys.preQueue(eventId), 0, -1);
+
+        catalog.openSale(eventId);
+
+        Map<String, String> record = jedis.hgetAll(QueueKeys.opening(eventId));
+        assertThat(record).containsEntry("state", "open").containsEntry("count", "300").containsKey("openedAt");
+        List<String> expected = OpeningOrder.of(record.get("seed"),
+                early.stream().map(UUID::toString).toList());
+        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1)).isEqualTo(expected).isNotEqualTo(arrivalOrder);
+        for (int i = 0; i < expected.size(); i += 37) {
+            Answer status = http.status(eventId, UUID.fromString(expected.get(i)));
+            assertThat(status.text("status")).isEqualTo("WAITING");
+            assertThat(status.number("position")).isEqualTo(i + 1);
+        }
+    }
+
+    @Test
+    void joinsAfterTheOpeningQueueBehindThePreQueueInArrivalOrder() {
+        UUID eventId = catalog.scheduled(100);
+        sessions(50).forEach(session -> http.join(eventId, session));
+        catalog.openSale(eventId);
+
+        List<UUID> late = sessions(20);
+        List<Long> positions = late.stream().map(session -> http.join(eventId, session).number("position")).toList();
+
+        assertThat(positions).isEqualTo(IntStream.rangeClosed(51, 70).mapToObj(Long::valueOf).toList());
+        assertThat(late.stream().map(session -> http.status(eventId, session).number("position")).toList())
+                .isEqualTo(positions);
+    }
+
+    @Test
+    void theOpeningHappensOnceEvenWhenManyReplicasFindItDueAtOnce() {
+        UUID eventId = catalog.created(100, Instant.now().minusSeconds(1), SaleState.SCHEDULED);
+        List<UUID> early = sessions(200);
+        early.forEach(session -> assertThat(http.join(eventId, session).text("status")).isEqualTo("NOT_OPEN"));
+
+        List<Boolean> opened = Race.run(16, i -> opening.openIfDue(eventId, Instant.now()));
+
+        assertThat(opened).containsOnly(true);
+        assertThat(jedis.hget(QueueKeys.opening(eventId), "count")).isEqualTo("200");
+        assertThat(jedis.zcard(QueueKeys.line(eventId))).isEqualTo(200);
+        assertThat(jedis.exists(QueueKeys.preQueue(eventId))).isFalse();
+        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1)).isEqualTo(OpeningOrder.of(
+                jedis.hget(QueueKeys.opening(eventId), "seed"), early.stream().map(UUID::toString).toList()));
+    }
+
+    @Test
+    void theClockOpensAWaitingRoomWhenSaleOpensAtHasComeAndNotBefore() {
+        UUID later = catalog.created(100, Instant.now().plusSeconds(3600), SaleState.SCHEDULED);
+        UUID due = catalog.created(100, Instant.now().minusMillis(1), SaleState.SCHEDULED);
+        UUID buyer = UUID.randomUUID();
+        http.join(due, buyer);
+
+        clock.tick();
+
+        assertThat(jedis.exists(QueueKeys.opening(later))).isFalse();
+        assertThat(jedis.hget(QueueKeys.opening(due), "state")).isEqualTo("open");
+        assertThat(http.status(due, buyer).text("status")).isEqualTo("ADMITTED");
+    }
+
+    private static List<UUID> sessions(int n) {
+        return IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.onsale.queue.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.atLeast;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.onsale.queue.admission.AdmissionPump;
+import dev.onsale.queue.admission.PumpStroke;
+import dev.onsale.queue.catalog.KnownEvents;
+import dev.onsale.queue.metrics.QueueMetrics;
+import dev.onsale.queue.opening.Opening;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class WaitingRoomClockTest {
+
+    private final UUID open = UUID.randomUUID();
+    private final UUID notYet = UUID.randomUUID();
+    private final KnownEvents knownEvents = mock(KnownEvents.class);
+    private final Opening opening = mock(Opening.class);
+    private final AdmissionPump pump = mock(AdmissionPump.class);
+    private final QueueMetrics metrics = mock(QueueMetrics.class);
+
+    @Test
+    void onceStartedItOpensAndPumpsEveryKnownEventEveryIntervalUntilStopped() {
+        when(knownEvents.all()).thenReturn(List.of(open, notYet));
+        when(opening.openIfDue(any(), any())).thenAnswer(call -> open.equals(call.getArgument(0)));
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
+        WaitingRoomClock clock = clock(true);
+
+        clock.start();
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> verify(pump, atLeast(3)).pump(open));
+        verify(pump, never()).pump(notYet);
+        verify(opening, atLeast(3)).openIfDue(any(), any());
+        clock.stop();
+        assertThat(clock.isRunning()).isFalse();
+    }
+
+    @Test
+    void oneFailingEventDoesNotStopTheOthers() {
+        UUID failing = UUID.randomUUID();
+        when(knownEvents.all()).thenReturn(List.of(failing, open));
+        when(opening.openIfDue(any(), any())).thenReturn(true);
+        when(pump.pump(failing)).thenThrow(new IllegalStateException("broken"));
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
+
+        clock(false).tick();
+
+        verify(pump).pump(open);
+    }
+
+    @Test
+    void aReplicaWithTheClockDisabledNeverTicks() {
+        WaitingRoomClock clock = clock(false);
+
+        clock.start();
+
+        assertThat(clock.isRunning()).isFalse();
+        verify(knownEvents, never()).all();
+    }
+
+    private WaitingRoomClock clock(boolean enabled) {
+        return new WaitingRoomClock(knownEvents, opening, pump, metrics, Clock.systemUTC(),
+                new ScheduleProperties(enabled, Duration.ofMillis(20)));
+    }
+}
