@@ -16,7 +16,8 @@ public class StubService {
         var server = HttpServer.create(new InetSocketAddress(Integer.parseInt(System.getenv("SERVER_PORT"))), 0);
         server.createContext("/", exchange -> {
             byte[] body = ("{\"status\":\"UP\",\"db\":\"" + System.getenv("ONSALE_DB_URL") + "\",\"queue\":\""
-                    + System.getenv("ONSALE_QUEUE_URL") + "\"}").getBytes();
+                    + System.getenv("ONSALE_QUEUE_URL") + "\",\"admissionKey\":\""
+                    + System.getenv("ONSALE_ADMISSION_KEY") + "\"}").getBytes();
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();

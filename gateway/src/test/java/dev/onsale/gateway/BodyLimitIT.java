@@ -14,8 +14,11 @@ class BodyLimitIT extends GatewayIntegrationTest {
 
     @Test
     void aBodyDeclaredLargerThanTheLimitIsAPayloadTooLargeProblem() {
-        String path = "/api/events/" + unique() + "/holds";
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession())
+        String event = unique();
+        String path = "/api/events/" + event + "/holds";
+        String session = newSession();
+        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+                .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofByteArray(filled(LIMIT + 1))));
         assertThat(response.statusCode()).isEqualTo(413);
@@ -26,8 +29,11 @@ class BodyLimitIT extends GatewayIntegrationTest {
 
     @Test
     void aChunkedBodyGrowingPastTheLimitIsAPayloadTooLargeProblem() {
-        String path = "/api/events/" + unique() + "/holds";
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession())
+        String event = unique();
+        String path = "/api/events/" + event + "/holds";
+        String session = newSession();
+        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+                .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(filled(LIMIT * 2)))));
         assertThat(response.statusCode()).isEqualTo(413);
@@ -37,9 +43,12 @@ class BodyLimitIT extends GatewayIntegrationTest {
 
     @Test
     void aChunkedBodyWithinTheLimitPassesByteForByte() {
-        String path = "/api/events/" + unique() + "/holds";
+        String event = unique();
+        String path = "/api/events/" + event + "/holds";
+        String session = newSession();
         byte[] body = filled(LIMIT);
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession())
+        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+                .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));
         assertThat(response.statusCode()).isEqualTo(200);

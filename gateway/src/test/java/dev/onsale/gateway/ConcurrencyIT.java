@@ -2,32 +2,40 @@ package dev.onsale.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.common.token.SessionToken;
+import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * 5,000 buyers at once in front of one slow service, all served through the configured connection
- * pool. Only the waits are stretched, so that a slow test machine cannot turn the stub's slowness into
- * timeouts. The address backstop is lifted because every request comes from one address. (On a 2-core
- * machine the client cannot hold more than ~1,500 acquires pending at once, so this run does not by
- * itself tell the configured pool from Reactor Netty's default one.)
+ * 5,000 buyers, each with a session of their own, poll their queue status at once in front of one slow
+ * queue-service; every poll passes identity and one rate-limit script call in Redis, and all of them are
+ * served through the configured connection pool. Each session polls once, so the per-session limit
+ * must not refuse any of them; the address backstop is lifted because every request comes from one
+ * address. Only the waits are stretched, so that a slow test machine cannot turn the stub's slowness
+ * into timeouts. (On a 2-core machine the client cannot hold more than ~1,500 acquires pending at once,
+ * so this run does not by itself tell the configured pool from Reactor Netty's default one.)
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -36,42 +44,64 @@ import org.springframework.test.context.DynamicPropertySource;
 class ConcurrencyIT {
 
     private static final int BUYERS = 5_000;
-    static final StubUpstream SLOW_BOOKING = StubUpstream.start("booking");
+    static final StubUpstream SLOW_QUEUE = StubUpstream.start("queue");
 
     @LocalServerPort
     int port;
 
+    @Autowired
+    SessionTokenCodec sessions;
+
     @DynamicPropertySource
     static void upstreams(DynamicPropertyRegistry registry) {
-        registry.add("onsale.upstream.queue", () -> SLOW_BOOKING.uri().toString());
-        registry.add("onsale.upstream.inventory", () -> SLOW_BOOKING.uri().toString());
-        registry.add("onsale.upstream.booking", () -> SLOW_BOOKING.uri().toString());
-        registry.add("onsale.upstream.payment", () -> SLOW_BOOKING.uri().toString());
+        registry.add("onsale.upstream.queue", () -> SLOW_QUEUE.uri().toString());
+        registry.add("onsale.upstream.inventory", () -> SLOW_QUEUE.uri().toString());
+        registry.add("onsale.upstream.booking", () -> SLOW_QUEUE.uri().toString());
+        registry.add("onsale.upstream.payment", () -> SLOW_QUEUE.uri().toString());
     }
 
     @AfterAll
     static void stopStub() {
-        SLOW_BOOKING.close();
+        SLOW_QUEUE.close();
     }
 
     @Test
-    void fiveThousandConcurrentBuyersAreAllServedThroughTheConnectionPool() {
-        String path = "/api/events/" + GatewayClient.unique() + "/seats";
-        SLOW_BOOKING.answer(path, new StubUpstream.Answer(200, "application/json", "{\"seats\":[]}", Map.of(),
-                Duration.ofMillis(200)));
+    void fiveThousandBuyersPollingTheirQueueStatusAtOnceAreAllAnsweredAndNoneGetsA5xx() {
+        String path = "/api/queue/" + GatewayClient.unique() + "/status";
+        SLOW_QUEUE.answer(path, new StubUpstream.Answer(200, "application/json",
+                "{\"status\":\"WAITING\",\"position\":42,\"pollAfterMs\":2000,\"estimatedWaitSeconds\":30}",
+                Map.of(), Duration.ofMillis(200)));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(60)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(120)).build();
+        Instant sessionsExpire = Instant.now().plus(Duration.ofHours(1));
+        List<HttpRequest> polls = IntStream.range(0, BUYERS)
+                .mapToObj(i -> sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire)))
+                .map(session -> HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .header("Authorization", "Bearer " + session)
+                        .timeout(Duration.ofSeconds(180)).build())
+                .toList();
 
-        List<CompletableFuture<Integer>> calls = IntStream.range(0, BUYERS)
-                .mapToObj(i -> client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+        Map<String, Long> clientFailures = new ConcurrentHashMap<>();
+        List<CompletableFuture<Integer>> calls = polls.stream()
+                .map(poll -> client.sendAsync(poll, HttpResponse.BodyHandlers.discarding())
                         .thenApply(HttpResponse::statusCode)
-                        .exceptionally(error -> -1))
+                        .exceptionally(error -> {
+                            clientFailures.merge(rootCause(error).toString(), 1L, Long::sum);
+                            return -1;
+                        }))
                 .toList();
         Map<Integer, Long> statuses = calls.stream().map(CompletableFuture::join)
                 .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
 
-        assertThat(statuses).isEqualTo(Map.of(200, (long) BUYERS));
+        assertThat(statuses.keySet()).as("statuses seen").noneMatch(status -> status >= 500);
+        assertThat(statuses).as("client-side failures: %s", clientFailures).isEqualTo(Map.of(200, (long) BUYERS));
+    }
+
+    private static Throwable rootCause(Throwable error) {
+        Throwable cause = error;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 }

@@ -35,6 +35,7 @@ abstract class GatewayIntegrationTest {
         registry.add("onsale.upstream.inventory", () -> INVENTORY.uri().toString());
         registry.add("onsale.upstream.booking", () -> BOOKING.uri().toString());
         registry.add("onsale.upstream.payment", () -> PAYMENT.uri().toString());
+        registry.add("onsale.admission.previous-keys", () -> AdmissionTokens.PREVIOUS_KEY);
     }
 
     GatewayClient gateway() {
@@ -51,6 +52,11 @@ abstract class GatewayIntegrationTest {
 
     String newSession() {
         return gateway().newSession();
+    }
+
+    /** A live admission token of {@code sessionToken}'s session to {@code eventId}. */
+    static String admission(String sessionToken, String eventId) {
+        return AdmissionTokens.issue(sessionToken, eventId);
     }
 
     static JsonNode json(HttpResponse<String> response) {

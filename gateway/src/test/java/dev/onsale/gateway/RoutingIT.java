@@ -37,11 +37,18 @@ class RoutingIT extends GatewayIntegrationTest {
             "POST, /webhooks/payments, none, payment"
     })
     void eachRouteReachesItsService(String method, String template, String credentials, String service) {
-        String path = template.replace("{id}", unique());
+        String id = unique();
+        String path = template.replace("{id}", id);
         HttpRequest.Builder request = request(path).method(method,
                 "GET".equals(method) || "DELETE".equals(method) ? BodyPublishers.noBody() : BodyPublishers.ofString("{}"));
         switch (credentials) {
-            case "buyer" -> request.header("Authorization", "Bearer " + newSession());
+            case "buyer" -> {
+                String session = newSession();
+                request.header("Authorization", "Bearer " + session);
+                if (path.endsWith("/holds")) {
+                    request.header("X-Admission-Token", admission(session, id));
+                }
+            }
             case "admin" -> request.header("Authorization", "Bearer " + ADMIN_TOKEN);
             case "auditor" -> request.header("Authorization", "Bearer " + AUDITOR_TOKEN);
             default -> { }
@@ -122,7 +129,9 @@ class RoutingIT extends GatewayIntegrationTest {
         String path = "/api/events/" + unique() + "/holds";
         String problem = "{\"type\":\"/problems/service-unavailable\",\"status\":503}";
         INVENTORY.answer(path, StubUpstream.Answer.of(503, "application/problem+json", problem));
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession())
+        String session = newSession();
+        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+                .header("X-Admission-Token", admission(session, path.split("/")[3]))
                 .POST(BodyPublishers.ofString("{\"quantity\":2}")));
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("1");

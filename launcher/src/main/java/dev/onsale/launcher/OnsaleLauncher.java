@@ -107,7 +107,7 @@ public final class OnsaleLauncher {
                   --jvm-opts="..."          JVM options of each service process
                   --state-dir=PATH [.onsale] where stack.pids and runs/<time>/ (logs) live
                 Environment: ONSALE_ADMIN_TOKEN [local-admin-token], ONSALE_AUDITOR_TOKEN [local-auditor-token],
-                  ONSALE_SESSION_KEY [random per run].
+                  ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service].
                 """;
     }
 }

@@ -3,7 +3,7 @@ package dev.onsale.launcher;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
-/** Per-run HMAC keys for session tokens: sessions do not outlive the stack that issued them. */
+/** Per-run HMAC keys for session and admission tokens: neither outlives the stack that issued it. */
 final class SessionKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();

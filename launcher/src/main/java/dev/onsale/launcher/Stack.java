@@ -252,6 +252,9 @@ public final class Stack implements AutoCloseable {
                 env.put("ONSALE_AUDITOR_TOKEN", config.auditorToken());
                 env.put("ONSALE_SESSION_KEY", config.sessionKey());
             }
+            if (service == Service.GATEWAY || service == Service.QUEUE) {
+                env.put("ONSALE_ADMISSION_KEY", config.admissionKey());
+            }
             List<String> command = new ArrayList<>();
             command.add(config.java().toString());
             command.addAll(config.serviceJvmOptions());

@@ -34,12 +34,13 @@ import java.util.Optional;
  * @param adminToken       operators' bearer token
  * @param auditorToken     auditors' bearer token
  * @param sessionKey       HMAC key of session tokens (at least 32 bytes)
+ * @param admissionKey     HMAC key of admission tokens, shared by queue-service and the gateway (at least 32 bytes)
  */
 public record StackConfig(Path repoRoot, Path stateDir, String version,
                           int kafkaPort, int postgresPort, int redisPort, Map<Service, Integer> servicePorts,
                           Path java, List<String> serviceJvmOptions, List<String> enginesJvmOptions,
                           Duration enginesTimeout, Duration readinessTimeout, Duration stopGrace,
-                          String adminToken, String auditorToken, String sessionKey) {
+                          String adminToken, String auditorToken, String sessionKey, String admissionKey) {
 
     public static final String VERSION = "0.1.0-SNAPSHOT";
     public static final int DEFAULT_KAFKA_PORT = 19092;
@@ -71,9 +72,12 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         if (sessionKey.getBytes(StandardCharsets.UTF_8).length < 32) {
             throw new IllegalArgumentException("the session key must have at least 32 bytes");
         }
+        if (admissionKey.getBytes(StandardCharsets.UTF_8).length < 32) {
+            throw new IllegalArgumentException("the admission key must have at least 32 bytes");
+        }
     }
 
-    /** The documented local defaults; tokens and session key from {@code env} when set there. */
+    /** The documented local defaults; tokens, session key and admission key from {@code env} when set there. */
     public static StackConfig defaults(Path repoRoot, Map<String, String> env) {
         return new StackConfig(repoRoot.toAbsolutePath().normalize(),
                 repoRoot.toAbsolutePath().normalize().resolve(".onsale"), VERSION,
@@ -82,7 +86,8 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                 Duration.ofSeconds(120), Duration.ofSeconds(180), Duration.ofSeconds(20),
                 nonBlank(env.get("ONSALE_ADMIN_TOKEN")).orElse(LOCAL_ADMIN_TOKEN),
                 nonBlank(env.get("ONSALE_AUDITOR_TOKEN")).orElse(LOCAL_AUDITOR_TOKEN),
-                nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random));
+                nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random),
+                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random));
     }
 
     /**
@@ -130,31 +135,31 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     public StackConfig withEnginePorts(int kafka, int postgres, int redis) {
         return new StackConfig(repoRoot, stateDir, version, kafka, postgres, redis, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey);
+                adminToken, auditorToken, sessionKey, admissionKey);
     }
 
     public StackConfig withServicePorts(Map<Service, Integer> ports) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, ports, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey);
+                adminToken, auditorToken, sessionKey, admissionKey);
     }
 
     public StackConfig withStateDir(Path dir) {
         return new StackConfig(repoRoot, dir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey);
+                adminToken, auditorToken, sessionKey, admissionKey);
     }
 
     public StackConfig withReadinessTimeout(Duration timeout) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, timeout, stopGrace,
-                adminToken, auditorToken, sessionKey);
+                adminToken, auditorToken, sessionKey, admissionKey);
     }
 
     public StackConfig withServiceJvmOptions(List<String> options) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 options, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey);
+                adminToken, auditorToken, sessionKey, admissionKey);
     }
 
     public int port(Service service) {

@@ -30,18 +30,35 @@ class StackConfigTest {
     }
 
     @Test
-    void tokensAndSessionKeyComeFromTheEnvironmentWhenSet() {
+    void tokensSessionKeyAndAdmissionKeyComeFromTheEnvironmentWhenSet() {
         var config = StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMIN_TOKEN", "a-secret",
-                "ONSALE_AUDITOR_TOKEN", "b-secret", "ONSALE_SESSION_KEY", "k".repeat(40)));
+                "ONSALE_AUDITOR_TOKEN", "b-secret", "ONSALE_SESSION_KEY", "k".repeat(40),
+                "ONSALE_ADMISSION_KEY", "q".repeat(40)));
         assertThat(config.adminToken()).isEqualTo("a-secret");
         assertThat(config.auditorToken()).isEqualTo("b-secret");
         assertThat(config.sessionKey()).isEqualTo("k".repeat(40));
+        assertThat(config.admissionKey()).isEqualTo("q".repeat(40));
     }
 
     @Test
-    void eachRunGetsItsOwnRandomSessionKeyOfAtLeast32Bytes() {
+    void eachRunGetsItsOwnRandomSessionAndAdmissionKeysOfAtLeast32Bytes() {
         var other = StackConfig.defaults(Path.of("/repo"), Map.of());
         assertThat(defaults.sessionKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.sessionKey());
+        assertThat(defaults.admissionKey()).hasSizeGreaterThanOrEqualTo(32)
+                .isNotEqualTo(other.admissionKey()).isNotEqualTo(defaults.sessionKey());
+    }
+
+    @Test
+    void anAdmissionKeyShorterThan32BytesIsRefused() {
+        assertThatThrownBy(() -> StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMISSION_KEY", "short")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("admission key");
+    }
+
+    @Test
+    void theAdmissionKeySurvivesEveryOption() {
+        var config = StackConfig.parse(defaults, List.of("--gateway-port=9080", "--timeout=60", "--state-dir=/tmp/x"))
+                .withFreePorts();
+        assertThat(config.admissionKey()).isEqualTo(defaults.admissionKey());
     }
 
     @Test

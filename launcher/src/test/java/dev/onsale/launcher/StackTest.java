@@ -31,7 +31,7 @@ class StackTest {
         return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
                 base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"),
                 Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
-                base.sessionKey());
+                base.sessionKey(), "admission-key-of-this-test-run-0123456789");
     }
 
     @Test
@@ -45,6 +45,10 @@ class StackTest {
             String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(stack.gatewayUrl())).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             assertThat(body).contains("jdbc:postgresql://localhost:2/onsale", stack.serviceUrl(Service.QUEUE));
+            assertThat(body).contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
+            assertThat(get(stack.serviceUrl(Service.QUEUE)))
+                    .contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
+            assertThat(get(stack.serviceUrl(Service.INVENTORY))).contains("\"admissionKey\":\"null\"");
             assertThat(stack.adminToken()).isEqualTo("admin-t");
             assertThat(stack.runDir().resolve("gateway.log")).exists();
             assertThat(stack.pidsFile()).exists();
@@ -80,6 +84,11 @@ class StackTest {
         assertThat(report).anyMatch(l -> l.startsWith("postgres (pid " + pids.get("postgres") + ")"))
                 .anyMatch(l -> l.startsWith("redis-server (pid " + pids.get("redis-server") + ")"));
         stack.close();
+    }
+
+    private static String get(String url) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     private static List<Long> running(Collection<Long> pids) {

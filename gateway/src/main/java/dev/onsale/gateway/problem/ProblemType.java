@@ -38,15 +38,16 @@ public enum ProblemType {
     SERVICE_UNAVAILABLE("service-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Service unavailable",
             "A part of Onsale did not answer in time. Nothing was changed by the failed call unless its own "
                     + "response says so. Retry after the seconds given in Retry-After."),
+    ADMISSION_REQUIRED("admission-required", HttpStatus.FORBIDDEN, "Admission required",
+            "Holding seats needs a valid X-Admission-Token from the waiting room, issued to this session for this "
+                    + "event. Poll GET /api/queue/{eventId}/status until you are ADMITTED; the token serves until it "
+                    + "expires."),
 
     // Produced by the services behind the gateway; listed so that every type resolves to a page.
     EVENT_NOT_FOUND("event-not-found", HttpStatus.NOT_FOUND, "Event not found",
             "There is no event with this id."),
     NOT_IN_QUEUE("not-in-queue", HttpStatus.NOT_FOUND, "Not in queue",
             "This session has not joined the waiting room of this event. Join it with POST /api/queue/{eventId}/join."),
-    ADMISSION_REQUIRED("admission-required", HttpStatus.FORBIDDEN, "Admission required",
-            "Holding seats needs a valid X-Admission-Token from the waiting room. Poll GET /api/queue/{eventId}/status "
-                    + "until you are ADMITTED; the token serves until it expires."),
     SOLD_OUT("sold-out", HttpStatus.CONFLICT, "Sold out",
             "Every seat of this event is sold or held. Seats of holds that expire or are cancelled come back; the "
                     + "waiting room says SOLD_OUT once nothing can come back."),

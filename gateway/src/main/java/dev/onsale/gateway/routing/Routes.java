@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The route table. Routes are tried top to bottom; the first whose paths match wins, so the narrower
  * paths come first. A path no route names gets 404 {@code not-found}. The gateway itself serves
- * {@code /api/sessions}, {@code /problems/**} and {@code /actuator/**}.
+ * {@code /api/sessions}, {@code /problems/**}, {@code /actuator/**} and the waiting room pages
+ * ({@code /wait/*}, {@code /events/*}{@code /admitted}, {@code /assets/*}).
  */
 @Configuration(proxyBeanMethods = false)
 class Routes {

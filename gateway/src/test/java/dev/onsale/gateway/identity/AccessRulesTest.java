@@ -36,6 +36,9 @@ class AccessRulesTest {
             "GET, /audit/reconciliation/reports, AUDITOR",
             "GET, /problems/sold-out, ANONYMOUS",
             "GET, /actuator/health, ANONYMOUS",
+            "GET, /wait/e1, ANONYMOUS",
+            "GET, /events/e1/admitted, ANONYMOUS",
+            "GET, /assets/waiting-room.0123456789abcdef.js, ANONYMOUS",
             "GET, /elsewhere, ANONYMOUS"
     })
     void eachPathCarriesItsRequirement(String method, String path, Requirement expected) {

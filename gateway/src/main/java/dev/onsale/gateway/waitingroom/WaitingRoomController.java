@@ -1,0 +1,78 @@
+package dev.onsale.gateway.waitingroom;
+
+import dev.onsale.gateway.problem.Problem;
+import dev.onsale.gateway.problem.ProblemType;
+import java.util.UUID;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Serves the waiting room: {@code /wait/{eventId}}, {@code /events/{eventId}/admitted} and their
+ * fingerprinted {@code /assets/**}. The pages are the same for every event (the script reads the id
+ * from the address), so a CDN can hold one copy per address for the short page lifetime. Nothing here
+ * touches Redis or a service.
+ */
+@RestController
+class WaitingRoomController {
+
+    /** Scripts and styles from this origin only, no inline code, no framing. */
+    private static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
+            + "style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; "
+            + "frame-ancestors 'none'";
+
+    private final WaitingRoomFiles files;
+    private final CacheControl pageCaching;
+    private final CacheControl assetCaching;
+
+    WaitingRoomController(WaitingRoomFiles files, WaitingRoomProperties properties) {
+        this.files = files;
+        this.pageCaching = CacheControl.maxAge(properties.pageMaxAge()).cachePublic();
+        this.assetCaching = CacheControl.maxAge(properties.assetMaxAge()).cachePublic().immutable();
+    }
+
+    @GetMapping("/wait/{eventId}")
+    ResponseEntity<byte[]> waitingPage(@PathVariable String eventId) {
+        return page(eventId, files.waitingPage());
+    }
+
+    @GetMapping("/events/{eventId}/admitted")
+    ResponseEntity<byte[]> admittedPage(@PathVariable String eventId) {
+        return page(eventId, files.admittedPage());
+    }
+
+    @GetMapping(WaitingRoomFiles.ASSETS_PATH + "{name}")
+    ResponseEntity<byte[]> asset(@PathVariable String name) {
+        WaitingRoomFiles.File asset = files.asset(name).orElseThrow(() ->
+                Problem.of(ProblemType.NOT_FOUND, "there is no asset " + name).toException());
+        return serve(asset, assetCaching).body(asset.body());
+    }
+
+    private ResponseEntity<byte[]> page(String eventId, WaitingRoomFiles.File page) {
+        if (!isEventId(eventId)) {
+            throw Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId).toException();
+        }
+        return serve(page, pageCaching)
+                .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .header("Referrer-Policy", "no-referrer")
+                .body(page.body());
+    }
+
+    private static ResponseEntity.BodyBuilder serve(WaitingRoomFiles.File file, CacheControl caching) {
+        return ResponseEntity.ok()
+                .contentType(file.type())
+                .cacheControl(caching)
+                .eTag(file.etag())
+                .header("X-Content-Type-Options", "nosniff");
+    }
+
+    private static boolean isEventId(String text) {
+        try {
+            return text.length() == 36 && UUID.fromString(text) != null;
+        } catch (IllegalArgumentException notAnId) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,264 @@
+// The waiting room page (/wait/{eventId}) and the page it moves on to (/events/{eventId}/admitted).
+// Contract: one session per tab, kept in sessionStorage; join once, then poll the status no sooner
+// than the server's pollAfterMs; after a 429, a 503 or a network failure wait at least Retry-After
+// and back off exponentially; ADMITTED stores the admission and moves on; SOLD_OUT is final.
+(function () {
+  'use strict';
+
+  var MIN_POLL_MS = 500;
+  var MAX_POLL_MS = 60000;
+  var DEFAULT_POLL_MS = 2000;
+  var MAX_BACKOFF_MS = 30000;
+  var SESSION_MARGIN_MS = 60000;
+
+  // ---- pure rules -------------------------------------------------------------------------------
+
+  /**
+   * Milliseconds until the next request. A good answer: the server's pollAfterMs, within sane bounds.
+   * After `failures` failed requests in a row: 1 s, 2 s, 4 s ... up to 30 s, never less than
+   * Retry-After, spread by up to 20 % (random in [0, 1)) so that refused clients do not return together.
+   */
+  function nextDelayMs(ok, pollAfterMs, retryAfterSeconds, failures, random) {
+    if (ok) {
+      return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, pollAfterMs > 0 ? pollAfterMs : DEFAULT_POLL_MS));
+    }
+    var backoff = Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, Math.max(0, failures - 1)));
+    return Math.round(Math.max(backoff, (retryAfterSeconds || 0) * 1000) * (1 + 0.2 * random));
+  }
+
+  /** Share (0-100) of the people ahead of you when you first saw your position who are gone now. */
+  function progressPercent(firstPosition, position) {
+    if (typeof firstPosition !== 'number' || typeof position !== 'number') {
+      return 0;
+    }
+    var aheadAtFirst = firstPosition - 1;
+    if (!(aheadAtFirst > 0)) {
+      return 100;
+    }
+    var gone = aheadAtFirst - (position - 1);
+    return Math.round(100 * Math.min(1, Math.max(0, gone / aheadAtFirst)));
+  }
+
+  function waitInWords(seconds) {
+    if (typeof seconds !== 'number' || seconds < 0) {
+      return 'being calculated';
+    }
+    if (seconds < 60) {
+      return 'less than a minute';
+    }
+    var minutes = Math.round(seconds / 60);
+    if (minutes < 90) {
+      return 'about ' + minutes + (minutes === 1 ? ' minute' : ' minutes');
+    }
+    return 'about ' + Math.round(minutes / 60) + ' hours';
+  }
+
+  // ---- storage and HTTP -------------------------------------------------------------------------
+
+  var SESSION_KEY = 'onsale.session';
+
+  function admissionKey(eventId) {
+    return 'onsale.admission.' + eventId;
+  }
+
+  function load(key) {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(key));
+    } catch (unavailable) {
+      return null;
+    }
+  }
+
+  function save(key, value) {
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify(value));
+    } catch (unavailable) {
+      // private mode without storage: this tab still works, a reload starts a new session
+    }
+  }
+
+  function forget(key) {
+    try {
+      window.sessionStorage.removeItem(key);
+    } catch (unavailable) {
+      // nothing stored
+    }
+  }
+
+  /** Resolves to {status, body, retryAfterSeconds}; status 0 when the network failed. */
+  async function call(method, path, sessionToken, body) {
+    var headers = { 'Accept': 'application/json' };
+    if (sessionToken) {
+      headers['Authorization'] = 'Bearer ' + sessionToken;
+    }
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    try {
+      var response = await fetch(path, {
+        method: method, headers: headers, body: body, cache: 'no-store', credentials: 'omit'
+      });
+      var parsed = await response.json().catch(function () { return {}; });
+      return {
+        status: response.status,
+        body: parsed || {},
+        retryAfterSeconds: parseInt(response.headers.get('Retry-After'), 10) || 0
+      };
+    } catch (networkFailure) {
+      return { status: 0, body: {}, retryAfterSeconds: 0 };
+    }
+  }
+
+  /** A live session token, created when the tab has none; null (and the failed reply) otherwise. */
+  async function session() {
+    var saved = load(SESSION_KEY);
+    if (saved && Date.parse(saved.expiresAt) - Date.now() > SESSION_MARGIN_MS) {
+      return { token: saved.sessionToken };
+    }
+    var created = await call('POST', '/api/sessions', null, '{}');
+    if (created.status !== 201) {
+      return { token: null, failed: created };
+    }
+    save(SESSION_KEY, created.body);
+    return { token: created.body.sessionToken };
+  }
+
+  function sleep(ms) {
+    return new Promise(function (resolve) { setTimeout(resolve, ms); });
+  }
+
+  // ---- the pages --------------------------------------------------------------------------------
+
+  function element(id) {
+    return document.getElementById(id);
+  }
+
+  function say(text) {
+    element('message').textContent = text;
+  }
+
+  function showQueue(position, estimatedWaitSeconds, percent) {
+    element('details').hidden = false;
+    element('progress-box').hidden = false;
+    element('position').textContent = String(position);
+    element('wait').textContent = waitInWords(estimatedWaitSeconds);
+    element('progress').value = percent;
+    element('progress').textContent = percent + ' %';
+  }
+
+  function hideQueue() {
+    element('details').hidden = true;
+    element('progress-box').hidden = true;
+  }
+
+  async function waitingRoom(eventId) {
+    var queue = '/api/queue/' + encodeURIComponent(eventId);
+    var joined = false;
+    var firstPosition = null;
+    var failures = 0;
+    for (;;) {
+      var reply;
+      var current = await session();
+      if (!current.token) {
+        reply = current.failed;
+      } else if (joined) {
+        reply = await call('GET', queue + '/status', current.token);
+      } else {
+        reply = await call('POST', queue + '/join', current.token);
+      }
+      var answer = reply.body;
+      if (reply.status === 200) {
+        joined = true;
+        failures = 0;
+        if (answer.status === 'ADMITTED') {
+          save(admissionKey(eventId), {
+            admissionToken: answer.admissionToken, admissionExpiresAt: answer.admissionExpiresAt
+          });
+          say('It is your turn. Taking you on…');
+          window.location.assign(document.body.dataset.nextUrl.split('{eventId}').join(encodeURIComponent(eventId)));
+          return;
+        }
+        if (answer.status === 'SOLD_OUT') {
+          hideQueue();
+          say('Sold out. Every ticket for this event has been sold.');
+          return;
+        }
+        if (answer.status === 'NOT_OPEN') {
+          hideQueue();
+          say('The sale has not opened yet. Keep this tab open: when it opens, everyone waiting gets a '
+              + 'place drawn at random.');
+        } else {
+          if (firstPosition === null && typeof answer.position === 'number') {
+            firstPosition = answer.position;
+          }
+          say('You are in the queue.');
+          showQueue(answer.position, answer.estimatedWaitSeconds, progressPercent(firstPosition, answer.position));
+        }
+      } else if (reply.status === 404 && answer.type === '/problems/event-not-found') {
+        hideQueue();
+        say('There is no sale at this address. Check the link you followed.');
+        return;
+      } else {
+        failures += 1;
+        if (reply.status === 401) {
+          forget(SESSION_KEY);
+          joined = false;
+        } else if (reply.status === 404) {
+          joined = false;
+        }
+        say(reply.status === 429 || reply.status === 503
+            ? 'Many people are waiting right now. Your place is kept; retrying shortly…'
+            : 'We could not reach the waiting room. Your place is kept; retrying shortly…');
+      }
+      await sleep(nextDelayMs(reply.status === 200, answer.pollAfterMs, reply.retryAfterSeconds, failures,
+          Math.random()));
+    }
+  }
+
+  function admittedPage(eventId) {
+    element('rejoin-link').href = '/wait/' + encodeURIComponent(eventId);
+    var admission = load(admissionKey(eventId));
+    var expiresAt = admission ? Date.parse(admission.admissionExpiresAt) : NaN;
+    function expired() {
+      element('countdown').hidden = true;
+      element('rejoin').hidden = false;
+      document.querySelector('h1').textContent = 'No admission';
+      say(admission
+          ? 'Your admission has expired. Join the waiting room again.'
+          : 'This tab holds no admission for this event. Join the waiting room first.');
+    }
+    function countdown() {
+      var left = expiresAt - Date.now();
+      if (!(left > 0)) {
+        expired();
+        return false;
+      }
+      element('countdown').textContent = Math.floor(left / 60000) + ' min ' + (Math.floor(left / 1000) % 60)
+          + ' s left';
+      return true;
+    }
+    if (!countdown()) {
+      return;
+    }
+    say('You are in. Your admission is valid until ' + new Date(expiresAt).toLocaleTimeString() + '.');
+    element('countdown').hidden = false;
+    var timer = setInterval(function () {
+      if (!countdown()) {
+        clearInterval(timer);
+      }
+    }, 1000);
+  }
+
+  var rules = { nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords };
+  if (typeof module === 'object' && module.exports) {
+    module.exports = rules;
+  }
+  if (typeof document !== 'undefined') {
+    var eventId = decodeURIComponent(window.location.pathname.split('/')[2] || '');
+    if (document.body.dataset.page === 'admitted') {
+      admittedPage(eventId);
+    } else {
+      waitingRoom(eventId);
+    }
+  }
+}());

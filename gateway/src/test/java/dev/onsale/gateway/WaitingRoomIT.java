@@ -1,0 +1,97 @@
+package dev.onsale.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class WaitingRoomIT extends GatewayIntegrationTest {
+
+    private static final Pattern ASSET = Pattern.compile("/assets/waiting-room\\.([0-9a-f]{16})\\.(js|css)");
+
+    @Test
+    void theWaitingPageIsShortLivedHtmlNamingTheFingerprintedAssetsItServes() throws Exception {
+        String event = unique();
+        HttpResponse<String> page = send(request("/wait/" + event));
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertShortLivedHtml(page);
+        assertThat(page.body()).contains("data-next-url=\"/events/{eventId}/admitted\"");
+        assertServedFingerprintedAssets(page.body());
+        assertThat(QUEUE.receivedAt("/wait/" + event)).isNull();
+    }
+
+    @Test
+    void theAdmittedPageIsServedLikeTheWaitingPage() throws Exception {
+        HttpResponse<String> page = send(request("/events/" + unique() + "/admitted"));
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertShortLivedHtml(page);
+        assertThat(page.body()).contains("You're in");
+        assertServedFingerprintedAssets(page.body());
+    }
+
+    @Test
+    void anUnknownOrStaleAssetIsANotFoundProblem() {
+        for (String path : List.of("/assets/waiting-room.0000000000000000.js", "/assets/waiting-room.js",
+                "/assets/nothing.css")) {
+            HttpResponse<String> response = send(request(path));
+            assertThat(response.statusCode()).as(path).isEqualTo(404);
+            assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
+        }
+    }
+
+    @Test
+    void aPageForSomethingOtherThanAnEventIdIsANotFoundProblem() {
+        for (String path : List.of("/wait/not-an-event", "/events/1-2-3-4-5/admitted")) {
+            HttpResponse<String> response = send(request(path));
+            assertThat(response.statusCode()).as(path).isEqualTo(404);
+            assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
+        }
+    }
+
+    @Test
+    void aRevalidationWithTheEntityTagIsNotModified() {
+        String path = "/wait/" + unique();
+        String etag = send(request(path)).headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<String> again = send(request(path).header("If-None-Match", etag));
+
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+    }
+
+    private static void assertShortLivedHtml(HttpResponse<String> page) {
+        assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                assertThat(type.toLowerCase()).startsWith("text/html").contains("charset=utf-8"));
+        assertThat(page.headers().firstValue("Cache-Control")).hasValueSatisfying(caching ->
+                assertThat(caching).contains("public").contains("max-age=5").doesNotContain("immutable"));
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
+                assertThat(csp).contains("script-src 'self'"));
+        assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    }
+
+    private void assertServedFingerprintedAssets(String html) throws Exception {
+        Matcher assets = ASSET.matcher(html);
+        int found = 0;
+        while (assets.find()) {
+            found++;
+            HttpResponse<String> asset = send(request(assets.group()));
+            assertThat(asset.statusCode()).as(assets.group()).isEqualTo(200);
+            assertThat(asset.headers().firstValue("Content-Type").orElseThrow().toLowerCase())
+                    .startsWith("js".equals(assets.group(2)) ? "text/javascript" : "text/css");
+            assertThat(asset.headers().firstValue("Cache-Control")).hasValueSatisfying(caching -> assertThat(caching)
+                    .contains("public").contains("max-age=31536000").contains("immutable"));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(asset.body().getBytes(StandardCharsets.UTF_8));
+            assertThat(HexFormat.of().formatHex(digest)).as("the name's hash is the content's").startsWith(assets.group(1));
+        }
+        assertThat(found).as("fingerprinted assets named by the page").isEqualTo(2);
+    }
+}
