@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 /** A small JSON client for the gateway. */
 final class Http {
@@ -20,16 +22,22 @@ final class Http {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
-    /** A response: status, raw body, and the body parsed when it is JSON. */
-    record Response(int status, String body) {
+    /** A response: status, raw body, headers, and the body parsed when it is JSON. */
+    record Response(int status, String body, HttpHeaders headers) {
 
         JsonNode json() {
             return JSON.readTree(body);
         }
 
+        /** The first value of {@code name}, or the empty string. */
+        String header(String name) {
+            return headers.firstValue(name).orElse("");
+        }
+
         @Override
         public String toString() {
-            return status + " " + (body.length() > 2000 ? body.substring(0, 2000) + "..." : body);
+            return status + " " + header("Content-Type") + " "
+                    + (body.length() > 2000 ? body.substring(0, 2000) + "..." : body);
         }
     }
 
@@ -38,27 +46,46 @@ final class Http {
     }
 
     Response get(String path) {
-        return send(request(path).GET());
+        return get(path, null);
+    }
+
+    Response get(String path, String bearer) {
+        return get(path, bearer, Map.of());
+    }
+
+    /** {@code headers} replace the defaults of the same name (such as {@code Accept}). */
+    Response get(String path, String bearer, Map<String, String> headers) {
+        return send("GET", path, null, bearer, headers);
     }
 
     Response post(String path, Object body, String bearer) {
-        var request = request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : JSON.writeValueAsString(body)));
+        return post(path, body, bearer, Map.of());
+    }
+
+    Response post(String path, Object body, String bearer, Map<String, String> headers) {
+        return send("POST", path, body, bearer, headers);
+    }
+
+    Response put(String path, Object body, String bearer) {
+        return send("PUT", path, body, bearer, Map.of());
+    }
+
+    private Response send(String method, String path, Object body, String bearer, Map<String, String> headers) {
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json");
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json").method(method,
+                    HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : JSON.writeValueAsString(body)));
+        }
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }
-        return send(request);
-    }
-
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
-                .header("Accept", "application/json");
-    }
-
-    private Response send(HttpRequest.Builder request) {
+        headers.forEach(request::setHeader);
         try {
             HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Response(response.statusCode(), response.body());
+            return new Response(response.statusCode(), response.body(), response.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -1,0 +1,29 @@
+package dev.onsale.benchmarks;
+
+import java.util.Arrays;
+
+/**
+ * Entry point of {@code ./onsale bench <name> [--option=value ...]}: load runs against a stack that
+ * {@code ./onsale up} started, each printing its figures beside the raw engine measured in the same run.
+ */
+public final class Benchmarks {
+
+    private Benchmarks() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || args[0].equals("help")) {
+            System.out.println("""
+                    Usage: ./onsale bench waiting-room [--gateway=http://localhost:8080] [--redis=redis://localhost:16379]
+                             [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
+                    Run it against a stack started with raised per-address limits, since every buyer comes from one address:
+                      ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
+            return;
+        }
+        Options options = Options.parse(Arrays.copyOfRange(args, 1, args.length));
+        switch (args[0]) {
+            case "waiting-room" -> new WaitingRoomBenchmark(options).run();
+            default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
+        }
+    }
+}

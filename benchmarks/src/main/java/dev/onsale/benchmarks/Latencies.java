@@ -1,0 +1,57 @@
+package dev.onsale.benchmarks;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Latencies and outcomes of one phase of a load run; thread-safe while recording. */
+final class Latencies {
+
+    private final String name;
+    private final long[] nanos;
+    private final AtomicInteger recorded = new AtomicInteger();
+    private final Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
+    private long wallNanos;
+
+    Latencies(String name, int capacity) {
+        this.name = name;
+        this.nanos = new long[capacity];
+    }
+
+    void record(long elapsedNanos, String outcome) {
+        nanos[recorded.getAndIncrement()] = elapsedNanos;
+        outcomes.computeIfAbsent(outcome, o -> new AtomicLong()).incrementAndGet();
+    }
+
+    void wall(long elapsedNanos) {
+        wallNanos = elapsedNanos;
+    }
+
+    double perSecond() {
+        return recorded.get() / (wallNanos / 1e9);
+    }
+
+    long count(String outcome) {
+        AtomicLong n = outcomes.get(outcome);
+        return n == null ? 0 : n.get();
+    }
+
+    String report() {
+        long[] sorted = Arrays.copyOf(nanos, recorded.get());
+        Arrays.sort(sorted);
+        return String.format("%-34s %7d req in %6.2f s = %8.0f req/s   p50 %7.1f ms   p99 %7.1f ms   max %7.1f ms   %s",
+                name, sorted.length, wallNanos / 1e9, perSecond(), percentile(sorted, 0.50), percentile(sorted, 0.99),
+                sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6, new TreeMap<>(outcomes));
+    }
+
+    private static double percentile(long[] sorted, double p) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int index = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e6;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.onsale.benchmarks;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisPooled;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The waiting room under 5,000 concurrent buyers, through the gateway: session creation, join and
+ * status polls (each buyer polling back to back, all buyers at once); then the raw {@code ZRANK} of
+ * the same Redis on the same line, through the same Redis client as queue-service, as the ceiling a status poll
+ * (one or two Redis round trips behind two HTTP hops) is compared with.
+ */
+final class WaitingRoomBenchmark {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final String gateway;
+    private final String redisUrl;
+    private final String adminToken;
+    private final int buyers;
+    private final int polls;
+    private final int redisConnections;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    WaitingRoomBenchmark(Options options) {
+        this.gateway = options.text("gateway", "http://localhost:8080");
+        this.redisUrl = options.text("redis", "redis://localhost:16379");
+        this.adminToken = options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
+        this.buyers = options.number("buyers", 5000);
+        this.polls = options.number("polls", 3);
+        this.redisConnections = options.number("redis-connections", 256);
+    }
+
+    void run() throws Exception {
+        UUID eventId = createOpenEvent();
+        System.out.printf("event %s: %d buyers, %d status polls each, %d cores%n", eventId, buyers, polls,
+                Runtime.getRuntime().availableProcessors());
+        awaitQueueKnows(eventId);
+
+        String[] tokens = new String[buyers];
+        Latencies sessions = Phase.run("POST /api/sessions", buyers, i -> {
+            HttpResponse<String> response = send(post("/api/sessions", null, "{}"));
+            if (response.statusCode() == 201) {
+                tokens[i] = json.readTree(response.body()).get("sessionToken").asString();
+            }
+            return Integer.toString(response.statusCode());
+        });
+        int ready = (int) sessions.count("201");
+        if (ready < buyers) {
+            throw new IllegalStateException("only " + ready + " of " + buyers + " sessions were created: " + sessions.report());
+        }
+        Latencies joins = Phase.run("POST /api/queue/{e}/join", buyers,
+                i -> Integer.toString(send(post("/api/queue/" + eventId + "/join", tokens[i], "{}")).statusCode()));
+        Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
+                i -> Integer.toString(send(get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
+        Latencies raw = rawZrank(eventId, tokens);
+
+        System.out.println(sessions.report());
+        System.out.println(joins.report());
+        System.out.println(statuses.report());
+        System.out.println(raw.report());
+        System.out.printf("status polls through the gateway / raw ZRANK: %.3f (%.0f vs %.0f per second)%n",
+                statuses.perSecond() / raw.perSecond(), statuses.perSecond(), raw.perSecond());
+        System.out.printf("joins through the gateway / raw ZRANK: %.3f%n", joins.perSecond() / raw.perSecond());
+    }
+
+    /**
+     * The raw engine: Jedis, the client queue-service uses, with as many concurrent callers as it has
+     * pooled connections (more callers would only queue for a connection), doing as many ZRANKs as
+     * the status phase made polls.
+     */
+    private Latencies rawZrank(UUID eventId, String[] tokens) throws InterruptedException {
+        URI uri = URI.create(redisUrl);
+        ConnectionPoolConfig pool = new ConnectionPoolConfig();
+        pool.setMaxTotal(redisConnections);
+        pool.setMaxIdle(redisConnections);
+        try (JedisPooled jedis = new JedisPooled(pool, new HostAndPort(uri.getHost(), uri.getPort()),
+                DefaultJedisClientConfig.builder().socketTimeoutMillis((int) TIMEOUT.toMillis()).build())) {
+            String line = "queue:{" + eventId + "}:line";
+            String[] members = new String[tokens.length];
+            for (int i = 0; i < tokens.length; i++) {
+                members[i] = tokens[i].split("\\.")[1];
+            }
+            jedis.ping();
+            int perConnection = (buyers * polls + redisConnections - 1) / redisConnections;
+            return Phase.run("raw Redis ZRANK (same line)", redisConnections, perConnection, i -> {
+                Long rank = jedis.zrank(line, members[ThreadLocalRandom.current().nextInt(members.length)]);
+                return rank == null ? "absent" : "ranked";
+            });
+        }
+    }
+
+    private UUID createOpenEvent() throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String body = """
+                {"name": "Waiting room benchmark", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
+                 "currency": "EUR", "holdTtlSeconds": 600, "maxPerOrder": 4,
+                 "generalAdmission": {"quantity": 800, "priceCents": 3000}}""".formatted(now.plus(30, ChronoUnit.DAYS),
+                now.minusSeconds(60));
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
+                .timeout(TIMEOUT).header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("creating the event failed: " + response.statusCode() + " " + response.body());
+        }
+        JsonNode created = json.readTree(response.body());
+        return UUID.fromString(created.get("eventId").asString());
+    }
+
+    /** The event reaches queue-service through the outbox, Debezium and Kafka; joins before that are 404. */
+    private void awaitQueueKnows(UUID eventId) throws Exception {
+        String probe = json.readTree(send(post("/api/sessions", null, "{}")).body()).get("sessionToken").asString();
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (send(post("/api/queue/" + eventId + "/join", probe, "{}")).statusCode() == 404) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private HttpRequest post(String path, String session, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Authorization", "Bearer " + session);
+        }
+        return request.build();
+    }
+
+    private HttpRequest get(String path, String session) {
+        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + session).GET().build();
+    }
+
+    private HttpResponse<String> send(HttpRequest request) throws Exception {
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}
