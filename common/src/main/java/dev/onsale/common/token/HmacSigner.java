@@ -47,17 +47,22 @@ public final class HmacSigner {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(mac(current, text));
     }
 
-    /** Whether {@code signature} is the base64url HMAC of {@code text} under any accepted key. */
+    /**
+     * Whether {@code signature} is exactly the base64url (unpadded) HMAC of {@code text} under any
+     * accepted key. The encoded strings are compared, not decoded bytes: a decoder ignores the unused
+     * low bits of the last character and accepts padding, so several strings would decode to one
+     * signature and a token would not have a single spelling.
+     */
     public boolean verify(String text, String signature) {
-        byte[] given;
-        try {
-            given = Base64.getUrlDecoder().decode(signature);
-        } catch (IllegalArgumentException notBase64) {
+        if (signature == null) {
             return false;
         }
+        byte[] given = signature.getBytes(StandardCharsets.US_ASCII);
         boolean ok = false;
         for (SecretKeySpec key : accepted) {
-            ok |= MessageDigest.isEqual(mac(key, text), given);
+            byte[] expected = Base64.getUrlEncoder().withoutPadding().encodeToString(mac(key, text))
+                    .getBytes(StandardCharsets.US_ASCII);
+            ok |= MessageDigest.isEqual(expected, given);
         }
         return ok;
     }

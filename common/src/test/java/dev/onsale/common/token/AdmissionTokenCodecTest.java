@@ -49,6 +49,20 @@ class AdmissionTokenCodecTest {
     }
 
     @Test
+    void aTokenHasExactlyOneSpellingNoOtherEndingOfTheSignatureVerifies() {
+        String token = codec.encode(admission);
+        String body = token.substring(0, token.length() - 1);
+        char last = token.charAt(token.length() - 1);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for (char c : alphabet.toCharArray()) {
+            if (c != last) {
+                assertThat(codec.verify(body + c, session, event, now).admitted()).as("ending " + c).isFalse();
+            }
+        }
+        assertThat(codec.verify(token + "=", session, event, now).admitted()).isFalse();
+    }
+
+    @Test
     void missingAndMalformedTokensAreRefusedWithoutThrowing() {
         assertThat(codec.verify(null, session, event, now).refusal()).isEqualTo(Refusal.MISSING);
         assertThat(codec.verify(" ", session, event, now).refusal()).isEqualTo(Refusal.MISSING);
