@@ -24,4 +24,12 @@ public final class EventBodies {
                  "seatMap": {"sections": [{"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000}]}}
                 """.formatted(name, inAMonth(), inAWeek(), rows, seatsPerRow);
     }
+
+    /** A valid seated event of {@code seats} seats in one row whose sale opens at {@code saleOpensAt}. */
+    public static String opensAt(String name, Instant saleOpensAt, int seats) {
+        return """
+                {"name": "%s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s",
+                 "seatMap": {"sections": [{"name": "A", "rows": 1, "seatsPerRow": %d, "priceCents": 5000}]}}
+                """.formatted(name, inAMonth(), saleOpensAt, seats);
+    }
 }

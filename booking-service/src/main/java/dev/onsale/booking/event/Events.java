@@ -96,6 +96,25 @@ class Events {
                 .stream().findFirst();
     }
 
+    /**
+     * Moves the sale from {@code expected} to {@code next}; false (and nothing written) if the sale is no
+     * longer {@code expected}, so of two concurrent writers of one move exactly one succeeds.
+     */
+    boolean updateSaleState(UUID eventId, SaleState expected, SaleState next) {
+        return jdbc.update("UPDATE booking.events SET sale_state = ?, version = version + 1"
+                + " WHERE id = ? AND sale_state = ?", next.name(), eventId, expected.name()) == 1;
+    }
+
+    /**
+     * Locks up to {@code limit} scheduled events whose sale is due (by the database's clock) until the
+     * caller's transaction ends; rows another transaction holds are skipped, never waited for.
+     */
+    List<Event> lockDueForOpening(int limit) {
+        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events"
+                + " WHERE sale_state = 'SCHEDULED' AND sale_opens_at <= now()"
+                + " ORDER BY sale_opens_at, id LIMIT ? FOR UPDATE SKIP LOCKED", EVENT, limit);
+    }
+
     /** The event's seats in map order (section, row, seat). */
     List<Seat> seats(UUID eventId) {
         return jdbc.query("SELECT seat_id, section, row_no, seat_no, price_cents, status FROM booking.seats"
