@@ -16,6 +16,7 @@ public final class Benchmarks {
             System.out.println("""
                     Usage: ./onsale bench waiting-room [--gateway=http://localhost:8080] [--redis=redis://localhost:16379]
                              [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
+                             [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                     Run it against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;

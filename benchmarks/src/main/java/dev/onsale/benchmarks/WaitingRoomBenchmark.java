@@ -33,6 +33,8 @@ final class WaitingRoomBenchmark {
     private final int buyers;
     private final int polls;
     private final int redisConnections;
+    /** Where to write the event id and the session tokens, one a line, for an outside load tool (wrk). */
+    private final String tokensOut;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
     private final JsonMapper json = JsonMapper.builder().build();
@@ -44,6 +46,7 @@ final class WaitingRoomBenchmark {
         this.buyers = options.number("buyers", 5000);
         this.polls = options.number("polls", 3);
         this.redisConnections = options.number("redis-connections", 256);
+        this.tokensOut = options.text("tokens-out", null);
     }
 
     void run() throws Exception {
@@ -69,6 +72,10 @@ final class WaitingRoomBenchmark {
         Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
                 i -> Integer.toString(send(get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
         Latencies raw = rawZrank(eventId, tokens);
+        if (tokensOut != null) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(tokensOut),
+                    eventId + "\n" + String.join("\n", tokens) + "\n");
+        }
 
         System.out.println(sessions.report());
         System.out.println(joins.report());
