@@ -8,14 +8,13 @@ import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.HmacSigner;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
-import dev.onsale.queue.TestSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,16 +23,12 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+@QueueServiceTest
 class AdmissionPumpIT {
 
     private static final AdmissionTokenCodec GATEWAY_CODEC = new AdmissionTokenCodec(

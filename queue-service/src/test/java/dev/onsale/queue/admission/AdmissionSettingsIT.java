@@ -4,28 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.events.SaleState;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
 import dev.onsale.queue.TestCatalog;
-import dev.onsale.queue.TestSettings;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+@QueueServiceTest
 class AdmissionSettingsIT {
 
     @LocalServerPort

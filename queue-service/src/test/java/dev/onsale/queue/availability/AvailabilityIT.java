@@ -3,12 +3,11 @@ package dev.onsale.queue.availability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.Topics;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.TestCatalog;
-import dev.onsale.queue.TestSettings;
 import dev.onsale.queue.admission.AdmissionPump;
 import dev.onsale.queue.admission.PumpStroke;
 import java.util.List;
@@ -16,16 +15,12 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+@QueueServiceTest
 class AvailabilityIT {
 
     @LocalServerPort

@@ -7,24 +7,19 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueKeys;
-import dev.onsale.queue.TestSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
+@QueueServiceTest
 class CatalogEventsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
