@@ -10,6 +10,11 @@ public final class IdentityHeaders {
     public static final String BUYER = "X-Onsale-Buyer";
     /** {@code admin} or {@code auditor}, set for calls carrying an operator token. */
     public static final String ROLE = "X-Onsale-Role";
+    /**
+     * The admission id (a UUID) of the verified admission token of a hold request: the gateway set it
+     * after checking the token's signature, expiry, event and session.
+     */
+    public static final String ADMISSION = "X-Onsale-Admission";
     /** Correlation id created by the gateway for every request and logged by every service. */
     public static final String CORRELATION_ID = "X-Correlation-Id";
 
