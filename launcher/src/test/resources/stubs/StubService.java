@@ -17,7 +17,8 @@ public class StubService {
         server.createContext("/", exchange -> {
             byte[] body = ("{\"status\":\"UP\",\"db\":\"" + System.getenv("ONSALE_DB_URL") + "\",\"queue\":\""
                     + System.getenv("ONSALE_QUEUE_URL") + "\",\"admissionKey\":\""
-                    + System.getenv("ONSALE_ADMISSION_KEY") + "\"}").getBytes();
+                    + System.getenv("ONSALE_ADMISSION_KEY") + "\",\"extra\":\""
+                    + System.getenv("ONSALE_EXTRA_SETTING") + "\"}").getBytes();
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();

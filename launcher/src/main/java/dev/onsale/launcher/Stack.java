@@ -240,27 +240,56 @@ public final class Stack implements AutoCloseable {
 
     private void startServices() {
         for (Service service : Service.values()) {
-            var env = new LinkedHashMap<>(engineEnvironment);
-            env.put("SERVER_PORT", String.valueOf(config.port(service)));
-            if (service == Service.GATEWAY) {
-                for (Service backend : Service.values()) {
-                    if (backend.urlVariable() != null) {
-                        env.put(backend.urlVariable(), serviceUrl(backend));
-                    }
-                }
-                env.put("ONSALE_ADMIN_TOKEN", config.adminToken());
-                env.put("ONSALE_AUDITOR_TOKEN", config.auditorToken());
-                env.put("ONSALE_SESSION_KEY", config.sessionKey());
-            }
-            if (service == Service.GATEWAY || service == Service.QUEUE) {
-                env.put("ONSALE_ADMISSION_KEY", config.admissionKey());
-            }
-            List<String> command = new ArrayList<>();
-            command.add(config.java().toString());
-            command.addAll(config.serviceJvmOptions());
-            command.addAll(List.of("-jar", Preflight.serviceJar(config, service).toString()));
-            services.put(service, launch(service.module(), command, env, runDir.resolve(service.module() + ".log")));
+            services.put(service, launchService(service));
         }
+    }
+
+    private Process launchService(Service service) {
+        var env = new LinkedHashMap<>(config.serviceEnvironment());
+        env.putAll(engineEnvironment);
+        env.put("SERVER_PORT", String.valueOf(config.port(service)));
+        if (service == Service.GATEWAY) {
+            for (Service backend : Service.values()) {
+                if (backend.urlVariable() != null) {
+                    env.put(backend.urlVariable(), serviceUrl(backend));
+                }
+            }
+            env.put("ONSALE_ADMIN_TOKEN", config.adminToken());
+            env.put("ONSALE_AUDITOR_TOKEN", config.auditorToken());
+            env.put("ONSALE_SESSION_KEY", config.sessionKey());
+        }
+        if (service == Service.GATEWAY || service == Service.QUEUE) {
+            env.put("ONSALE_ADMISSION_KEY", config.admissionKey());
+        }
+        List<String> command = new ArrayList<>();
+        command.add(config.java().toString());
+        command.addAll(config.serviceJvmOptions());
+        command.addAll(List.of("-jar", Preflight.serviceJar(config, service).toString()));
+        return launch(service.module(), command, env, runDir.resolve(service.module() + ".log"));
+    }
+
+    /**
+     * Stops one service (SIGTERM, then SIGKILL after the grace period) and leaves the rest running: what an
+     * operator's rolling restart or a crashed pod looks like to the others.
+     */
+    public synchronized void stop(Service service) {
+        Process process = services.get(service);
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        Processes.stop(List.of(process.toHandle()), config.stopGrace());
+        progress.accept(service.module() + " stopped");
+    }
+
+    /** Starts a service stopped by {@link #stop(Service)} again and returns once it is ready. */
+    public synchronized void start(Service service) {
+        Process process = services.get(service);
+        if (process != null && process.isAlive()) {
+            throw new StackException(service.module() + " is already running");
+        }
+        long started = System.nanoTime();
+        services.put(service, launchService(service));
+        new Readiness(config, Map.of(service, services.get(service)), runDir, progress).await(started);
     }
 
     private Process launch(String name, List<String> command, Map<String, String> env, Path log) {
@@ -271,7 +300,7 @@ public final class Stack implements AutoCloseable {
         }
         full.addAll(command);
         var builder = new ProcessBuilder(full).directory(runDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         try {
             Process process = builder.start();

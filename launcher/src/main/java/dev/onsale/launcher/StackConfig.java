@@ -35,12 +35,15 @@ import java.util.Optional;
  * @param auditorToken     auditors' bearer token
  * @param sessionKey       HMAC key of session tokens (at least 32 bytes)
  * @param admissionKey     HMAC key of admission tokens, shared by queue-service and the gateway (at least 32 bytes)
+ * @param serviceEnvironment extra environment variables of every service process (e.g. ONSALE_* settings),
+ *                         applied over the inherited environment and under the stack's own wiring
  */
 public record StackConfig(Path repoRoot, Path stateDir, String version,
                           int kafkaPort, int postgresPort, int redisPort, Map<Service, Integer> servicePorts,
                           Path java, List<String> serviceJvmOptions, List<String> enginesJvmOptions,
                           Duration enginesTimeout, Duration readinessTimeout, Duration stopGrace,
-                          String adminToken, String auditorToken, String sessionKey, String admissionKey) {
+                          String adminToken, String auditorToken, String sessionKey, String admissionKey,
+                          Map<String, String> serviceEnvironment) {
 
     public static final String VERSION = "0.1.0-SNAPSHOT";
     public static final int DEFAULT_KAFKA_PORT = 19092;
@@ -72,6 +75,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         }
         servicePorts = Map.copyOf(ports);
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
+        serviceEnvironment = Map.copyOf(serviceEnvironment);
         enginesJvmOptions = List.copyOf(enginesJvmOptions);
         if (sessionKey.getBytes(StandardCharsets.UTF_8).length < 32) {
             throw new IllegalArgumentException("the session key must have at least 32 bytes");
@@ -91,7 +95,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                 nonBlank(env.get("ONSALE_ADMIN_TOKEN")).orElse(LOCAL_ADMIN_TOKEN),
                 nonBlank(env.get("ONSALE_AUDITOR_TOKEN")).orElse(LOCAL_AUDITOR_TOKEN),
                 nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random),
-                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random));
+                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random), Map.of());
     }
 
     /**
@@ -139,31 +143,38 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     public StackConfig withEnginePorts(int kafka, int postgres, int redis) {
         return new StackConfig(repoRoot, stateDir, version, kafka, postgres, redis, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
     }
 
     public StackConfig withServicePorts(Map<Service, Integer> ports) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, ports, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
     }
 
     public StackConfig withStateDir(Path dir) {
         return new StackConfig(repoRoot, dir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
     }
 
     public StackConfig withReadinessTimeout(Duration timeout) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, timeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
     }
 
     public StackConfig withServiceJvmOptions(List<String> options) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 options, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+    }
+
+    /** The same configuration giving every service process these environment variables as well. */
+    public StackConfig withServiceEnvironment(Map<String, String> environment) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey, admissionKey, environment);
     }
 
     public int port(Service service) {

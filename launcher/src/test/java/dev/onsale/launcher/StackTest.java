@@ -31,7 +31,7 @@ class StackTest {
         return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
                 base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"),
                 Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
-                base.sessionKey(), "admission-key-of-this-test-run-0123456789");
+                base.sessionKey(), "admission-key-of-this-test-run-0123456789", Map.of("ONSALE_EXTRA_SETTING", "from-the-config"));
     }
 
     @Test
@@ -48,7 +48,8 @@ class StackTest {
             assertThat(body).contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
             assertThat(get(stack.serviceUrl(Service.QUEUE)))
                     .contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
-            assertThat(get(stack.serviceUrl(Service.INVENTORY))).contains("\"admissionKey\":\"null\"");
+            assertThat(get(stack.serviceUrl(Service.INVENTORY))).contains("\"admissionKey\":\"null\"")
+                    .contains("\"extra\":\"from-the-config\"");
             assertThat(stack.adminToken()).isEqualTo("admin-t");
             assertThat(stack.runDir().resolve("gateway.log")).exists();
             assertThat(stack.pidsFile()).exists();
@@ -58,6 +59,28 @@ class StackTest {
         assertThat(running(pids.values())).isEmpty();
         assertThat(stack.pidsFile()).doesNotExist();
         stack.close();
+    }
+
+    @Test
+    void oneServiceCanBeStoppedAndStartedAgainWhileTheRestKeepsRunning() throws Exception {
+        var stack = Stack.start(config(null), line -> { });
+        try {
+            long before = stack.pids().get("booking-service");
+            stack.stop(Service.BOOKING);
+            assertThat(running(List.of(before))).isEmpty();
+            assertThat(running(List.of(stack.pids().get("inventory-service")))).hasSize(1);
+            assertThatThrownBy(() -> get(stack.serviceUrl(Service.BOOKING))).isInstanceOf(java.io.IOException.class);
+
+            stack.start(Service.BOOKING);
+            long after = stack.pids().get("booking-service");
+            assertThat(after).isNotEqualTo(before);
+            assertThat(get(stack.serviceUrl(Service.BOOKING))).contains("\"status\":\"UP\"");
+            assertThatThrownBy(() -> stack.start(Service.BOOKING)).isInstanceOf(StackException.class)
+                    .hasMessageContaining("already running");
+        } finally {
+            stack.close();
+        }
+        assertThat(running(stack.pids().values())).isEmpty();
     }
 
     @Test
