@@ -18,4 +18,13 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule theModelDoesNotDependOnItsWebAdapters = noClasses().that().resideInAPackage("dev.onsale.booking.event")
             .should().dependOnClassesThat().resideInAPackage("dev.onsale.booking..web..");
+
+    @ArchTest
+    static final ArchRule ordersAndHoldsDoNotDependOnTheirTransportAdapters = noClasses()
+            .that().resideInAnyPackage("dev.onsale.booking.order", "dev.onsale.booking.hold")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.onsale.booking..web..", "dev.onsale.booking..kafka..");
+
+    @ArchTest
+    static final ArchRule ordersKnowNothingOfAllocation = noClasses().that().resideInAPackage("dev.onsale.booking.order..")
+            .should().dependOnClassesThat().resideInAPackage("dev.onsale.booking.hold..");
 }

@@ -48,6 +48,16 @@ public final class BookingHttp {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("If-None-Match", ifNoneMatch).GET());
     }
 
+    /** A call as the gateway forwards it for the buyer of session {@code sessionId} (none if null). */
+    public HttpResponse<String> asBuyer(String method, String path, java.util.UUID sessionId) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (sessionId != null) {
+            request.header(IdentityHeaders.BUYER, sessionId.toString());
+        }
+        return send(request);
+    }
+
     public static JsonNode json(HttpResponse<String> response) {
         return JSON.readTree(response.body());
     }

@@ -1,0 +1,54 @@
+package dev.onsale.booking.order.web;
+
+import dev.onsale.booking.order.BuyerOrders;
+import dev.onsale.platform.identity.Buyer;
+import dev.onsale.platform.web.ProblemException;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A buyer's own orders. Unknown ids, unparsable ids and other sessions' orders are all the same 404. */
+@RestController
+@RequestMapping("/api/orders")
+class OrderController {
+
+    private final BuyerOrders orders;
+
+    OrderController(BuyerOrders orders) {
+        this.orders = orders;
+    }
+
+    @GetMapping("/{orderId}")
+    OrderView get(@PathVariable String orderId, Buyer buyer) {
+        UUID id = parse(orderId);
+        return orders.find(id, buyer.sessionId()).map(OrderView::of).orElseThrow(() -> notFound(orderId));
+    }
+
+    /** 204 once the order is CANCELLED (also when it already was); 409 if it is past being cancelled. */
+    @DeleteMapping("/{orderId}")
+    ResponseEntity<Void> cancel(@PathVariable String orderId, Buyer buyer) {
+        return switch (orders.cancel(parse(orderId), buyer.sessionId())) {
+            case CANCELLED, ALREADY_CANCELLED -> ResponseEntity.noContent().build();
+            case NOT_FOUND -> throw notFound(orderId);
+            case NOT_CANCELLABLE -> throw new ProblemException(HttpStatus.CONFLICT, "order-not-cancellable",
+                    "Order not cancellable", "only a HELD order can be cancelled");
+        };
+    }
+
+    private static UUID parse(String orderId) {
+        try {
+            return UUID.fromString(orderId);
+        } catch (IllegalArgumentException e) {
+            throw notFound(orderId);
+        }
+    }
+
+    private static ProblemException notFound(String orderId) {
+        return ProblemException.notFound("order-not-found", "no order " + orderId);
+    }
+}
