@@ -1,6 +1,9 @@
 package dev.onsale.inventory;
 
+import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Every Redis key of one event: {@code inventory:{<eventId>}:<name>}. The hash tag puts all of them
@@ -8,6 +11,10 @@ import java.util.UUID;
  * name tells whose it was.
  */
 public final class InventoryKeys {
+
+    private static final String HOLD_TIMER = "hold-timer:";
+    private static final Pattern HOLD_TIMER_KEY =
+            Pattern.compile("inventory:\\{([0-9a-f-]{36})\\}:hold-timer:([0-9a-f-]{36})");
 
     private InventoryKeys() {
     }
@@ -42,7 +49,64 @@ public final class InventoryKeys {
         return key(eventId, "outbox");
     }
 
+    /** What the gate enforces per order, from EventCreated: a hash of {@code maxPerOrder}, {@code holdTtlSeconds}. */
+    public static String settings(UUID eventId) {
+        return key(eventId, "settings");
+    }
+
+    /** Seats of converted (paid) orders: they never come back to {@link #available}. Absent means 0. */
+    public static String sold(UUID eventId) {
+        return key(eventId, "sold");
+    }
+
+    /** The gate's record of one order (a hash: state, session, quantity, seats, the answer once held). */
+    public static String order(UUID eventId, UUID orderId) {
+        return key(eventId, "order:" + orderId);
+    }
+
+    /** The live order of one buyer session (its id), while it has one. */
+    public static String session(UUID eventId, UUID sessionId) {
+        return key(eventId, "session:" + sessionId);
+    }
+
+    /** The claim on one seat: the id of the order that holds or is being allocated it. */
+    public static String seat(UUID eventId, String seatId) {
+        return key(eventId, "seat:" + seatId);
+    }
+
+    /** The hold timer of one order; its expiry notification is relayed as HoldTimerExpired. */
+    public static String holdTimer(UUID eventId, UUID orderId) {
+        return key(eventId, HOLD_TIMER + orderId);
+    }
+
+    /** The order placed under one session's idempotency key (its digest) for this event. */
+    public static String idempotency(UUID eventId, UUID sessionId, String keyDigest) {
+        return key(eventId, "idempotency:" + sessionId + ":" + keyDigest);
+    }
+
+    /** Prefix shared by every key of the event; scripts derive keys named in an order record from it. */
+    public static String prefix(UUID eventId) {
+        return "inventory:{" + eventId + "}:";
+    }
+
+    /** The event and order a hold-timer key names. */
+    public record HoldTimer(UUID eventId, UUID orderId) {
+    }
+
+    /** The event and order of {@code key} if it is a hold-timer key, else empty. */
+    public static Optional<HoldTimer> parseHoldTimer(String key) {
+        Matcher matcher = HOLD_TIMER_KEY.matcher(key);
+        if (!matcher.matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new HoldTimer(UUID.fromString(matcher.group(1)), UUID.fromString(matcher.group(2))));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
     private static String key(UUID eventId, String name) {
-        return "inventory:{" + eventId + "}:" + name;
+        return prefix(eventId) + name;
     }
 }

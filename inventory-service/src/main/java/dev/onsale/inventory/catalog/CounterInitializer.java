@@ -35,10 +35,12 @@ class CounterInitializer {
         streams.register(outbox);
         Object outcome = INIT_COUNTER.run(jedis,
                 List.of(InventoryKeys.processed(eventId), InventoryKeys.available(eventId),
-                        InventoryKeys.capacity(eventId), InventoryKeys.saleState(eventId), outbox),
+                        InventoryKeys.capacity(eventId), InventoryKeys.saleState(eventId), outbox,
+                        InventoryKeys.settings(eventId)),
                 List.of(messageId.toString(), Integer.toString(event.capacity()), event.saleState().name(),
                         Long.toString(properties.inboxTtl().toSeconds()), Topics.INVENTORY, eventId.toString(),
-                        UUID.randomUUID().toString(), clock.instant().toString()));
+                        UUID.randomUUID().toString(), clock.instant().toString(),
+                        Integer.toString(event.maxPerOrder()), Integer.toString(event.holdTtlSeconds())));
         return InitOutcome.valueOf((String) outcome);
     }
 }

@@ -7,13 +7,25 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.TopicBuilder;
 
-/** The dead-letter topic that platform's listener error handler publishes unusable catalog records to. */
+/** The dead-letter topics that platform's listener error handler publishes unusable records to. */
 @Configuration(proxyBeanMethods = false)
 class KafkaErrorHandling {
 
     @Bean
     NewTopic catalogDeadLetters() {
         return TopicBuilder.name(Topics.EVENTS + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX)
+                .partitions(3).build();
+    }
+
+    @Bean
+    NewTopic replyDeadLetters() {
+        return TopicBuilder.name(Topics.HOLD_REPLIES + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX)
+                .partitions(3).build();
+    }
+
+    @Bean
+    NewTopic orderDeadLetters() {
+        return TopicBuilder.name(Topics.ORDERS + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX)
                 .partitions(3).build();
     }
 }

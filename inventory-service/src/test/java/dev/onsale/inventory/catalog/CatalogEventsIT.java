@@ -65,6 +65,8 @@ class CatalogEventsIT {
         await().atMost(WAIT).until(() -> "800".equals(jedis.get(InventoryKeys.available(eventId))));
         assertThat(jedis.get(InventoryKeys.capacity(eventId))).isEqualTo("800");
         assertThat(jedis.get(InventoryKeys.saleState(eventId))).isEqualTo("SCHEDULED");
+        assertThat(jedis.hgetAll(InventoryKeys.settings(eventId)))
+                .isEqualTo(Map.of("maxPerOrder", "4", "holdTtlSeconds", "600"));
 
         List<ConsumerRecord<String, String>> announced = awaitAnnouncements();
         assertThat(announced).hasSize(1);

@@ -1,0 +1,166 @@
+package dev.onsale.inventory.hold;
+
+import dev.onsale.common.Topics;
+import dev.onsale.common.events.AllocationRefused;
+import dev.onsale.common.events.SeatsAllocated;
+import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.platform.redis.LuaScript;
+import dev.onsale.platform.streamrelay.StreamRegistry;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * The hold gate in Redis: every state change of an order at the gate is one Lua script (see the
+ * scripts' headers), and every one that others must learn of appends its message to the event's
+ * outbox stream in that same script. Each step is idempotent per order, so replies and order events
+ * may be applied by any replica, any number of times.
+ */
+@Component
+class Gate {
+
+    private static final LuaScript PLACE = LuaScript.load(Gate.class, "place.lua");
+    private static final LuaScript MARK_HELD = LuaScript.load(Gate.class, "mark_held.lua");
+    private static final LuaScript RELEASE = LuaScript.load(Gate.class, "release.lua");
+    private static final LuaScript CONVERT = LuaScript.load(Gate.class, "convert.lua");
+    private static final LuaScript TIMER_EXPIRED = LuaScript.load(Gate.class, "timer_expired.lua");
+    /** Reason sent in CancelAllocation when the reply did not come in time. */
+    static final String REPLY_TIMEOUT = "REPLY_TIMEOUT";
+
+    private final JedisPooled jedis;
+    private final StreamRegistry streams;
+    private final HoldsProperties properties;
+    private final Clock clock;
+
+    Gate(JedisPooled jedis, StreamRegistry streams, HoldsProperties properties) {
+        this.jedis = jedis;
+        this.streams = streams;
+        this.properties = properties;
+        this.clock = Clock.systemUTC();
+    }
+
+    /** Runs the gate for a new order with the id {@code orderId} (minted by the caller). */
+    Placement place(UUID orderId, HoldRequest request) {
+        UUID eventId = request.eventId();
+        String outbox = outbox(eventId);
+        boolean idempotent = request.idempotencyKey() != null;
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId), InventoryKeys.saleState(eventId),
+                InventoryKeys.settings(eventId), InventoryKeys.session(eventId, request.sessionId()),
+                InventoryKeys.idempotency(eventId, request.sessionId(),
+                        idempotent ? digest(request.idempotencyKey()) : "-"),
+                InventoryKeys.order(eventId, orderId), outbox));
+        List<String> args = new ArrayList<>(List.of(orderId.toString(), eventId.toString(),
+                request.sessionId().toString(), Integer.toString(request.quantity()), idempotent ? "1" : "0",
+                Long.toString(properties.idempotencyTtl().toSeconds()), clock.instant().toString(),
+                Topics.HOLD_COMMANDS, UUID.randomUUID().toString(), Topics.INVENTORY, UUID.randomUUID().toString()));
+        for (String seat : request.seatIds()) {
+            keys.add(InventoryKeys.seat(eventId, seat));
+            args.add(seat);
+        }
+        List<?> result = (List<?>) PLACE.run(jedis, keys, args);
+        return switch ((String) result.get(0)) {
+            case "PLACED" -> new Placement.Placed(orderId, (Long) result.get(1));
+            case "REPLAYED" -> new Placement.Replayed(UUID.fromString((String) result.get(1)));
+            case "REFUSED" -> new Placement.Refused(GateRefusal.valueOf((String) result.get(1)),
+                    result.size() > 2 ? UUID.fromString((String) result.get(2)) : null);
+            default -> throw new IllegalStateException("place.lua answered " + result);
+        };
+    }
+
+    /** @return whether the order became HELD now (false: applied before, or no longer pending) */
+    boolean markHeld(SeatsAllocated allocated) {
+        UUID eventId = allocated.eventId();
+        long ttl = Math.max(1, (Duration.between(clock.instant(), allocated.expiresAt()).toMillis() + 999) / 1000);
+        List<String> keys = new ArrayList<>(List.of(InventoryKeys.order(eventId, allocated.orderId()),
+                InventoryKeys.holdTimer(eventId, allocated.orderId())));
+        allocated.seatIds().forEach(seat -> keys.add(InventoryKeys.seat(eventId, seat)));
+        List<?> result = (List<?>) MARK_HELD.run(jedis, keys, List.of(allocated.orderId().toString(),
+                Long.toString(ttl), Long.toString(allocated.amountCents()), allocated.currency(),
+                allocated.expiresAt().toString(), String.join(",", allocated.seatIds())));
+        return "HELD".equals(result.get(0));
+    }
+
+    /** @return whether the refusal restored the gate now */
+    boolean refuse(AllocationRefused refused) {
+        return end("REFUSE", refused.eventId(), refused.orderId(), refused.reason().name());
+    }
+
+    /** Booking released the order ({@code reason}: cancelled, expired, payment-failed). @return whether now */
+    boolean release(UUID eventId, UUID orderId, String reason) {
+        return end("RELEASE", eventId, orderId, reason);
+    }
+
+    /**
+     * Gives up waiting: if the order is still PENDING, restores the gate and appends CancelAllocation.
+     *
+     * @return whether it was cancelled now (false: a reply, or another path, ended it first)
+     */
+    boolean timeOut(UUID eventId, UUID orderId) {
+        return end("TIMEOUT", eventId, orderId, REPLY_TIMEOUT);
+    }
+
+    /** @return whether the order converted now */
+    boolean convert(UUID eventId, UUID orderId) {
+        List<?> result = (List<?>) CONVERT.run(jedis,
+                List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
+                        InventoryKeys.liveHolds(eventId), InventoryKeys.sold(eventId), outbox(eventId),
+                        InventoryKeys.holdTimer(eventId, orderId)),
+                List.of(orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
+                        Long.toString(properties.recordTtl().toSeconds()), clock.instant().toString(),
+                        Topics.INVENTORY, UUID.randomUUID().toString()));
+        return "CONVERTED".equals(result.get(0));
+    }
+
+    /** @return whether this call appended the order's HoldTimerExpired (false: another replica did, or unknown) */
+    boolean timerExpired(UUID eventId, UUID orderId, Instant expiredAt) {
+        Object result = TIMER_EXPIRED.run(jedis,
+                List.of(InventoryKeys.order(eventId, orderId), outbox(eventId)),
+                List.of(orderId.toString(), eventId.toString(), expiredAt.toString(), Topics.INVENTORY,
+                        UUID.randomUUID().toString()));
+        return "APPENDED".equals(result);
+    }
+
+    Optional<OrderRecord> order(UUID eventId, UUID orderId) {
+        Map<String, String> hash = jedis.hgetAll(InventoryKeys.order(eventId, orderId));
+        return hash.isEmpty() || !hash.containsKey("state") ? Optional.empty() : Optional.of(OrderRecord.of(orderId, hash));
+    }
+
+    private boolean end(String mode, UUID eventId, UUID orderId, String reason) {
+        List<?> result = (List<?>) RELEASE.run(jedis,
+                List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
+                        InventoryKeys.liveHolds(eventId), outbox(eventId), InventoryKeys.holdTimer(eventId, orderId)),
+                List.of(mode, orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
+                        Long.toString(properties.recordTtl().toSeconds()), reason, clock.instant().toString(),
+                        Topics.INVENTORY, UUID.randomUUID().toString(), Topics.HOLD_COMMANDS,
+                        UUID.randomUUID().toString()));
+        return "ENDED".equals(result.get(0));
+    }
+
+    private String outbox(UUID eventId) {
+        String outbox = InventoryKeys.outbox(eventId);
+        streams.register(outbox);
+        return outbox;
+    }
+
+    /** The idempotency key as it is stored: a fixed-length digest, whatever characters the client sent. */
+    static String digest(String idempotencyKey) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(idempotencyKey.getBytes(StandardCharsets.US_ASCII)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

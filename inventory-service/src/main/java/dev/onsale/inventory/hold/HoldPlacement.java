@@ -1,0 +1,153 @@
+package dev.onsale.inventory.hold;
+
+import dev.onsale.common.events.AllocationRefused;
+import dev.onsale.common.events.HoldReply;
+import dev.onsale.common.events.SeatsAllocated;
+import dev.onsale.platform.redis.RedisSettings;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * One hold request from gate to answer: the gate script decides at once; an order that passed waits
+ * (parking its virtual thread, no platform thread) up to {@code reply-wait} for booking's reply,
+ * which it applies to the gate before it answers. Without a reply in time
+ * the timeout script cancels the allocation and restores the gate in one step, unless a reply ended
+ * the order first — then that reply's outcome is the answer.
+ */
+@Component
+@EnableConfigurationProperties(HoldsProperties.class)
+public class HoldPlacement {
+
+    private final Gate gate;
+    private final HoldReplies replies;
+    private final ReplyWaiters waiters;
+    private final HoldMetrics metrics;
+    private final HoldsProperties properties;
+    private final Semaphore redisCalls;
+
+    HoldPlacement(Gate gate, HoldReplies replies, ReplyWaiters waiters, HoldMetrics metrics,
+            HoldsProperties properties, RedisSettings redis) {
+        if (properties.gateConcurrency() >= redis.maxConnections()) {
+            throw new IllegalStateException("onsale.holds.gate-concurrency (" + properties.gateConcurrency()
+                    + ") must stay below onsale.redis.max-connections (" + redis.maxConnections() + ")");
+        }
+        this.redisCalls = new Semaphore(properties.gateConcurrency(), true);
+        this.gate = gate;
+        this.replies = replies;
+        this.waiters = waiters;
+        this.metrics = metrics;
+        this.properties = properties;
+    }
+
+    public HoldAnswer hold(HoldRequest request) {
+        long started = System.nanoTime();
+        long deadline = started + properties.replyWait().toNanos();
+        UUID orderId = UUID.randomUUID();
+        CompletableFuture<HoldReply> reply = waiters.register(orderId);
+        Placement placement;
+        try {
+            placement = limited(() -> gate.place(orderId, request));
+        } catch (RuntimeException e) {
+            waiters.forget(orderId, reply);
+            throw e;
+        } finally {
+            metrics.gate(Duration.ofNanos(System.nanoTime() - started), request.eventId());
+        }
+        HoldAnswer answer = switch (placement) {
+            case Placement.Refused refused -> {
+                waiters.forget(orderId, reply);
+                metrics.refusedAtGate(refused.reason());
+                yield new HoldAnswer.RefusedAtGate(refused.reason());
+            }
+            case Placement.Replayed replayed -> {
+                waiters.forget(orderId, reply);
+                yield replay(request.eventId(), replayed.orderId(), deadline);
+            }
+            case Placement.Placed placed -> await(request.eventId(), orderId, reply, deadline);
+        };
+        if (!(answer instanceof HoldAnswer.RefusedAtGate)) {
+            metrics.endToEnd(Duration.ofNanos(System.nanoTime() - started));
+        }
+        return answer;
+    }
+
+    /** The answer of an order placed earlier under the same idempotency key. */
+    private HoldAnswer replay(UUID eventId, UUID orderId, long deadline) {
+        OrderRecord order = limited(() -> gate.order(eventId, orderId)).orElse(null);
+        if (order == null || order.state() != OrderRecord.OrderState.PENDING) {
+            return answerOf(orderId, order);
+        }
+        CompletableFuture<HoldReply> reply = waiters.register(orderId);
+        order = limited(() -> gate.order(eventId, orderId)).orElse(null);
+        if (order == null || order.state() != OrderRecord.OrderState.PENDING) {
+            waiters.forget(orderId, reply);
+            return answerOf(orderId, order);
+        }
+        return await(eventId, orderId, reply, deadline);
+    }
+
+    private HoldAnswer await(UUID eventId, UUID orderId, CompletableFuture<HoldReply> reply, long deadline) {
+        try {
+            HoldReply received = reply.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (limited(() -> replies.applyToGate(received)) || received instanceof AllocationRefused) {
+                return answerOf(received);
+            }
+            return answerOf(orderId, limited(() -> gate.order(eventId, orderId)).orElse(null));
+        } catch (TimeoutException e) {
+            if (limited(() -> gate.timeOut(eventId, orderId))) {
+                metrics.timedOut();
+                metrics.released("reply_timeout");
+                return new HoldAnswer.Unanswered(orderId);
+            }
+            return answerOf(orderId, limited(() -> gate.order(eventId, orderId)).orElse(null));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            gate.timeOut(eventId, orderId);
+            return new HoldAnswer.Unanswered(orderId);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reply future failed", e.getCause());
+        } finally {
+            waiters.forget(orderId, reply);
+        }
+    }
+
+    /** Runs one Redis call of a request within {@code gate-concurrency}. */
+    private <T> T limited(Supplier<T> call) {
+        redisCalls.acquireUninterruptibly();
+        try {
+            return call.get();
+        } finally {
+            redisCalls.release();
+        }
+    }
+
+    private static HoldAnswer answerOf(HoldReply reply) {
+        return switch (reply) {
+            case SeatsAllocated allocated -> new HoldAnswer.Held(allocated.orderId(), allocated.seatIds(),
+                    allocated.amountCents(), allocated.currency(), allocated.expiresAt());
+            case AllocationRefused refused -> new HoldAnswer.RefusedByAllocation(refused.reason());
+        };
+    }
+
+    private static HoldAnswer answerOf(UUID orderId, OrderRecord order) {
+        if (order == null) {
+            return new HoldAnswer.Unanswered(orderId);
+        }
+        if (order.allocated()) {
+            return new HoldAnswer.Held(orderId, order.seatIds(), order.amountCents(), order.currency(),
+                    order.expiresAt());
+        }
+        if (order.state() == OrderRecord.OrderState.REFUSED) {
+            return new HoldAnswer.RefusedByAllocation(AllocationRefused.Reason.valueOf(order.reason()));
+        }
+        return new HoldAnswer.Unanswered(orderId);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.onsale.inventory.hold;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The hold path of inventory-service.
+ *
+ * @param replyWait          how long a hold request waits for booking's allocation reply before it
+ *                           cancels the allocation, releases the gate's side and answers 503
+ * @param retryAfter         the {@code Retry-After} of that 503
+ * @param idempotencyTtl     how long an {@code Idempotency-Key} keeps naming the order it placed
+ * @param recordTtl          how long the gate keeps the record of an ended order (answers replays,
+ *                           makes late deliveries no-ops; an order without a record is ignored too)
+ * @param gateConcurrency    most Redis calls that hold requests of this replica make at once; must be
+ *                           below {@code onsale.redis.max-connections}, so that the outbox relay, the
+ *                           listeners and the timer relay always find a free connection while a wave
+ *                           of requests queues here instead of in the pool
+ * @param replyGroupPrefix   consumer group prefix of this replica's reply listener; a random
+ *                           instance id is appended, so every replica sees every reply
+ * @param timerNotifications the relay of hold-timer expiries to HoldTimerExpired
+ */
+@ConfigurationProperties("onsale.holds")
+public record HoldsProperties(
+        @DefaultValue("5s") Duration replyWait,
+        @DefaultValue("2s") Duration retryAfter,
+        @DefaultValue("24h") Duration idempotencyTtl,
+        @DefaultValue("7d") Duration recordTtl,
+        @DefaultValue("192") int gateConcurrency,
+        @DefaultValue("inventory-replies-") String replyGroupPrefix,
+        @DefaultValue TimerNotifications timerNotifications) {
+
+    public HoldsProperties {
+        if (replyWait.isNegative() || replyWait.isZero()) {
+            throw new IllegalArgumentException("onsale.holds.reply-wait must be positive");
+        }
+        if (retryAfter.toSeconds() < 1) {
+            throw new IllegalArgumentException("onsale.holds.retry-after must be at least 1s");
+        }
+        if (gateConcurrency < 1) {
+            throw new IllegalArgumentException("onsale.holds.gate-concurrency must be positive");
+        }
+        if (idempotencyTtl.toSeconds() < 1 || recordTtl.toSeconds() < 1) {
+            throw new IllegalArgumentException("onsale.holds idempotency-ttl and record-ttl must be at least 1s");
+        }
+    }
+
+    /**
+     * @param enabled          whether this replica subscribes to expiry notifications at all (booking's
+     *                         sweeper expires what no notification announced)
+     * @param reconnectBackoff pause before re-subscribing after the connection was lost
+     */
+    public record TimerNotifications(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("1s") Duration reconnectBackoff) {
+    }
+}

@@ -1,0 +1,47 @@
+package dev.onsale.inventory.hold.web;
+
+import dev.onsale.common.IdentityHeaders;
+import dev.onsale.platform.web.ProblemException;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Resolves {@link Admission} from the header the gateway sets after verifying the admission token.
+ * Resolved in parameter order, so a missing admission is refused before the body is even read.
+ */
+@Configuration(proxyBeanMethods = false)
+class AdmissionArgumentResolver implements HandlerMethodArgumentResolver, WebMvcConfigurer {
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        resolvers.add(this);
+    }
+
+    @Override
+    public boolean supportsParameter(MethodParameter parameter) {
+        return parameter.getParameterType() == Admission.class;
+    }
+
+    @Override
+    public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
+            WebDataBinderFactory binderFactory) {
+        String header = request.getHeader(IdentityHeaders.ADMISSION);
+        if (header != null) {
+            try {
+                return new Admission(UUID.fromString(header.strip()));
+            } catch (IllegalArgumentException malformed) {
+                // treated as no admission at all
+            }
+        }
+        throw new ProblemException(HttpStatus.FORBIDDEN, "admission-required", "Admission required",
+                "holds need an admission from the waiting room");
+    }
+}

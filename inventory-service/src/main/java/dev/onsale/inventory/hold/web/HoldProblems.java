@@ -1,0 +1,70 @@
+package dev.onsale.inventory.hold.web;
+
+import dev.onsale.common.events.AllocationRefused;
+import dev.onsale.inventory.hold.GateRefusal;
+import dev.onsale.inventory.hold.HoldAnswer;
+import dev.onsale.platform.web.ProblemException;
+import java.time.Duration;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+
+/** The problem a refused or unanswered hold request is answered with (API.md, holds row). */
+final class HoldProblems {
+
+    private HoldProblems() {
+    }
+
+    static ProblemException of(HoldAnswer answer, UUID eventId, Duration retryAfter) {
+        return switch (answer) {
+            case HoldAnswer.RefusedAtGate gate -> switch (gate.reason()) {
+                case EVENT_NOT_FOUND -> eventNotFound(eventId);
+                case SALE_NOT_OPEN -> saleNotOpen();
+                case LIMIT_EXCEEDED -> limitExceeded();
+                case ORDER_ALREADY_LIVE -> new ProblemException(HttpStatus.CONFLICT, "order-already-live",
+                        "Order already live", "this session already holds an order for the event; pay or cancel it first");
+                case SOLD_OUT -> soldOut();
+                case SEAT_UNAVAILABLE -> seatUnavailable();
+            };
+            case HoldAnswer.RefusedByAllocation allocation -> switch (allocation.reason()) {
+                case SEAT_UNAVAILABLE -> seatUnavailable();
+                case SOLD_OUT -> soldOut();
+                case EVENT_NOT_FOUND -> eventNotFound(eventId);
+                case SALE_NOT_OPEN -> saleNotOpen();
+                case LIMIT_EXCEEDED -> limitExceeded();
+                case CANCELLED -> unavailable(retryAfter);
+            };
+            case HoldAnswer.Unanswered unanswered -> unavailable(retryAfter);
+            case HoldAnswer.Held held -> throw new IllegalArgumentException("a held order is no problem");
+        };
+    }
+
+    private static ProblemException eventNotFound(UUID eventId) {
+        return ProblemException.notFound("event-not-found", "no event " + eventId);
+    }
+
+    private static ProblemException saleNotOpen() {
+        return new ProblemException(HttpStatus.CONFLICT, "sale-not-open", "Sale not open",
+                "the sale of this event is not open");
+    }
+
+    private static ProblemException limitExceeded() {
+        return new ProblemException(HttpStatus.UNPROCESSABLE_CONTENT, "limit-exceeded", "Limit exceeded",
+                "more seats than this event allows per order");
+    }
+
+    private static ProblemException soldOut() {
+        return new ProblemException(HttpStatus.CONFLICT, "sold-out", "Sold out",
+                "no seats are left right now; seats of holds that end come back");
+    }
+
+    private static ProblemException seatUnavailable() {
+        return new ProblemException(HttpStatus.CONFLICT, "seat-unavailable", "Seat unavailable",
+                "a chosen seat is held or sold; choose another");
+    }
+
+    private static ProblemException unavailable(Duration retryAfter) {
+        return new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "service-unavailable", "Service unavailable",
+                "the allocation did not answer in time; nothing is held, try again shortly")
+                .retryAfter(retryAfter.toSeconds());
+    }
+}

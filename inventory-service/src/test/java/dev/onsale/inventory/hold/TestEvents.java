@@ -1,0 +1,50 @@
+package dev.onsale.inventory.hold;
+
+import dev.onsale.inventory.InventoryKeys;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import redis.clients.jedis.JedisPooled;
+
+/** Sets up an event's gate in Redis as EventCreated + SaleStateChanged(OPEN) would, and reads it back. */
+final class TestEvents {
+
+    static final int SEATS_PER_ROW = 100;
+
+    private TestEvents() {
+    }
+
+    static UUID open(JedisPooled jedis, int capacity, int maxPerOrder) {
+        UUID eventId = UUID.randomUUID();
+        jedis.set(InventoryKeys.available(eventId), Integer.toString(capacity));
+        jedis.set(InventoryKeys.capacity(eventId), Integer.toString(capacity));
+        jedis.set(InventoryKeys.saleState(eventId), "OPEN");
+        jedis.hset(InventoryKeys.settings(eventId),
+                Map.of("maxPerOrder", Integer.toString(maxPerOrder), "holdTtlSeconds", "600"));
+        return eventId;
+    }
+
+    /** Seat ids {@code A-<row>-<seat>}, {@value #SEATS_PER_ROW} per row, in row order. */
+    static List<String> seats(int capacity) {
+        List<String> seats = new ArrayList<>(capacity);
+        for (int i = 0; i < capacity; i++) {
+            seats.add("A-" + (i / SEATS_PER_ROW + 1) + "-" + (i % SEATS_PER_ROW + 1));
+        }
+        return seats;
+    }
+
+    static long available(JedisPooled jedis, UUID eventId) {
+        return Long.parseLong(jedis.get(InventoryKeys.available(eventId)));
+    }
+
+    static long liveHolds(JedisPooled jedis, UUID eventId) {
+        String value = jedis.get(InventoryKeys.liveHolds(eventId));
+        return value == null ? 0 : Long.parseLong(value);
+    }
+
+    static long sold(JedisPooled jedis, UUID eventId) {
+        String value = jedis.get(InventoryKeys.sold(eventId));
+        return value == null ? 0 : Long.parseLong(value);
+    }
+}
