@@ -15,6 +15,12 @@ public final class IdentityHeaders {
      * after checking the token's signature, expiry, event and session.
      */
     public static final String ADMISSION = "X-Onsale-Admission";
+    /**
+     * When the gateway stops waiting for the answer to this request, in epoch milliseconds: a service
+     * that cannot finish its work before then must not start it (the buyer would be told 503 while
+     * the work went through). Set by the gateway on requests whose work must not outlive the answer.
+     */
+    public static final String DEADLINE = "X-Onsale-Deadline";
     /** Correlation id created by the gateway for every request and logged by every service. */
     public static final String CORRELATION_ID = "X-Correlation-Id";
 

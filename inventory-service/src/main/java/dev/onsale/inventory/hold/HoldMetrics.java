@@ -26,6 +26,7 @@ class HoldMetrics {
     private final JedisPooled jedis;
     private final Counter placed;
     private final Counter timeouts;
+    private final Counter shed;
     private final Timer gateLatency;
     private final Timer endToEndLatency;
     private final Set<UUID> gaugedEvents = ConcurrentHashMap.newKeySet();
@@ -37,6 +38,9 @@ class HoldMetrics {
                 .description("holds whose seats the database allocated").register(registry);
         this.timeouts = Counter.builder("onsale.holds.timeouts")
                 .description("hold requests answered 503 because no allocation reply came in time").register(registry);
+        this.shed = Counter.builder("onsale.holds.shed")
+                .description("hold requests answered 503 without touching the gate: the gateway's deadline was too near")
+                .register(registry);
         this.gateLatency = latency("gate");
         this.endToEndLatency = latency("end_to_end");
     }
@@ -61,6 +65,11 @@ class HoldMetrics {
     void released(String reason) {
         Counter.builder("onsale.holds.released").description("holds whose seats came back to the gate")
                 .tag("reason", tag(reason)).register(registry).increment();
+    }
+
+    /** A request answered 503 before touching the gate: too little time was left before the gateway's deadline. */
+    void shed() {
+        shed.increment();
     }
 
     void timedOut() {

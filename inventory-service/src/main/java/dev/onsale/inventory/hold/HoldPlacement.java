@@ -5,6 +5,8 @@ import dev.onsale.common.events.HoldReply;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.platform.redis.RedisSettings;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -48,17 +50,35 @@ public class HoldPlacement {
     }
 
     public HoldAnswer hold(HoldRequest request) {
+        return hold(request, Optional.empty());
+    }
+
+    /**
+     * Places the hold and waits for its allocation, but never past {@code answerBy} (the gateway's deadline)
+     * less {@code deadline-margin}: a request with no time left, or that cannot reach the gate in time, is
+     * answered {@link HoldAnswer.Unanswered} without touching it, so that a 503 always means nothing was taken.
+     */
+    public HoldAnswer hold(HoldRequest request, Optional<Instant> answerBy) {
         long started = System.nanoTime();
         long deadline = started + properties.replyWait().toNanos();
+        if (answerBy.isPresent()) {
+            long left = Duration.between(Instant.now(), answerBy.get()).minus(properties.deadlineMargin()).toNanos();
+            deadline = Math.min(deadline, started + left);
+        }
         UUID orderId = UUID.randomUUID();
+        if (!acquireBy(deadline)) {
+            metrics.shed();
+            return new HoldAnswer.Unanswered(orderId);
+        }
         CompletableFuture<HoldReply> reply = waiters.register(orderId);
         Placement placement;
         try {
-            placement = limited(() -> gate.place(orderId, request));
+            placement = gate.place(orderId, request);
         } catch (RuntimeException e) {
             waiters.forget(orderId, reply);
             throw e;
         } finally {
+            redisCalls.release();
             metrics.gate(Duration.ofNanos(System.nanoTime() - started), request.eventId());
         }
         HoldAnswer answer = switch (placement) {
@@ -116,6 +136,20 @@ public class HoldPlacement {
             throw new IllegalStateException("reply future failed", e.getCause());
         } finally {
             waiters.forget(orderId, reply);
+        }
+    }
+
+    /** Takes a permit of {@code gate-concurrency} if one is free before {@code deadline} (System.nanoTime). */
+    private boolean acquireBy(long deadline) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            return false;
+        }
+        try {
+            return redisCalls.tryAcquire(left, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -20,6 +20,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param replyGroupPrefix   consumer group prefix of this replica's reply listener; a random
  *                           instance id is appended, so every replica sees every reply
  * @param timerNotifications the relay of hold-timer expiries to HoldTimerExpired
+ * @param deadlineMargin     how long before the gateway's deadline ({@code X-Onsale-Deadline}) a request
+ *                           stops waiting, leaving time to release the gate's side and answer 503; a
+ *                           request reaching the gate with less than this left is answered 503 at once,
+ *                           with nothing taken
  */
 @ConfigurationProperties("onsale.holds")
 public record HoldsProperties(
@@ -29,7 +33,8 @@ public record HoldsProperties(
         @DefaultValue("7d") Duration recordTtl,
         @DefaultValue("192") int gateConcurrency,
         @DefaultValue("inventory-replies-") String replyGroupPrefix,
-        @DefaultValue TimerNotifications timerNotifications) {
+        @DefaultValue TimerNotifications timerNotifications,
+        @DefaultValue("1s") Duration deadlineMargin) {
 
     public HoldsProperties {
         if (replyWait.isNegative() || replyWait.isZero()) {
@@ -37,6 +42,9 @@ public record HoldsProperties(
         }
         if (retryAfter.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.holds.retry-after must be at least 1s");
+        }
+        if (deadlineMargin.isNegative()) {
+            throw new IllegalArgumentException("onsale.holds.deadline-margin must not be negative");
         }
         if (gateConcurrency < 1) {
             throw new IllegalArgumentException("onsale.holds.gate-concurrency must be positive");

@@ -146,6 +146,38 @@ class HoldsHttpIT {
     }
 
     @Test
+    void aRequestThatCannotFinishBeforeTheGatewaysDeadlineIsA503ThatTakesNothing() throws Exception {
+        try (var booking = FakeBooking.answering(bootstrap, eventId, command -> Optional.empty())) {
+            // less time left than the margin: answered at once, the gate untouched
+            HttpResponse<String> late = client.send(HttpRequest.newBuilder(client.uri(eventId))
+                    .header("Content-Type", "application/json")
+                    .header(IdentityHeaders.BUYER, session.toString())
+                    .header(IdentityHeaders.ADMISSION, UUID.randomUUID().toString())
+                    .header(IdentityHeaders.DEADLINE, String.valueOf(System.currentTimeMillis() + 500))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":2}")));
+            assertThat(late.statusCode()).isEqualTo(503);
+            assertThat(late.headers().firstValue("Retry-After")).isPresent();
+            assertNothingWritten();
+
+            // 2.5 s left: the reply wait shrinks to 1.5 s (margin 1 s), then the gate's side is released
+            long started = System.nanoTime();
+            HttpResponse<String> bounded = client.send(HttpRequest.newBuilder(client.uri(eventId))
+                    .header("Content-Type", "application/json")
+                    .header(IdentityHeaders.BUYER, session.toString())
+                    .header(IdentityHeaders.ADMISSION, UUID.randomUUID().toString())
+                    .header(IdentityHeaders.DEADLINE, String.valueOf(System.currentTimeMillis() + 2_500))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":2}")));
+            long waited = (System.nanoTime() - started) / 1_000_000;
+            assertThat(bounded.statusCode()).isEqualTo(503);
+            assertThat(waited).isBetween(1_000L, 2_500L);
+            assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
+            assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
+            assertThat(jedis.exists(InventoryKeys.session(eventId, session))).isFalse();
+            await().atMost(Duration.ofSeconds(30)).until(() -> booking.cancellations().size() == 1);
+        }
+    }
+
+    @Test
     void aRetryWithTheSameIdempotencyKeyGetsTheSameOrderAlsoWhenSentConcurrently() throws Exception {
         try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
             List<Future<HttpResponse<String>>> concurrent = new ArrayList<>();

@@ -4,7 +4,10 @@ import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldPlacement;
 import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.platform.identity.Buyer;
+import dev.onsale.common.IdentityHeaders;
 import java.net.URI;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -33,13 +36,26 @@ class HoldController {
     @PostMapping("/api/events/{eventId}/holds")
     ResponseEntity<HoldResponse> hold(@PathVariable UUID eventId, Buyer buyer, Admission admission,
             @RequestBody HoldBody body,
-            @RequestHeader(name = HoldBodyValidation.IDEMPOTENCY_KEY, required = false) String idempotencyKey) {
+            @RequestHeader(name = HoldBodyValidation.IDEMPOTENCY_KEY, required = false) String idempotencyKey,
+            @RequestHeader(name = IdentityHeaders.DEADLINE, required = false) String deadline) {
         HoldAnswer answer = placement.hold(
-                HoldBodyValidation.validate(eventId, buyer.sessionId(), body, idempotencyKey));
+                HoldBodyValidation.validate(eventId, buyer.sessionId(), body, idempotencyKey), answerBy(deadline));
         if (answer instanceof HoldAnswer.Held held) {
             return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/api/orders/" + held.orderId()))
                     .body(HoldResponse.of(held));
         }
         throw HoldProblems.of(answer, eventId, properties.retryAfter());
+    }
+
+    /** The gateway's deadline; only the gateway sets the header (it strips every client-sent X-Onsale-*). */
+    private static Optional<Instant> answerBy(String deadline) {
+        if (deadline == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.ofEpochMilli(Long.parseLong(deadline.trim())));
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(IdentityHeaders.DEADLINE + " is not epoch milliseconds: " + deadline, e);
+        }
     }
 }
