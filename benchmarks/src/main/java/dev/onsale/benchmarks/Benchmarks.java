@@ -15,15 +15,19 @@ public final class Benchmarks {
         if (args.length == 0 || args[0].equals("help")) {
             System.out.println("""
                     Usage: ./onsale bench waiting-room [--gateway=http://localhost:8080] [--redis=redis://localhost:16379]
+                             [--queue=http://localhost:8081 (empty: skip the direct polls)] [--queue-connections=200]
                              [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
-                    Run it against a stack started with raised per-address limits, since every buyer comes from one address:
+                           ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
+                             [--redis-connections=256]   (run from the repository root: it loads inventory's gate script)
+                    Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
         }
         Options options = Options.parse(Arrays.copyOfRange(args, 1, args.length));
         switch (args[0]) {
             case "waiting-room" -> new WaitingRoomBenchmark(options).run();
+            case "holds" -> new HoldsBenchmark(options).run();
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

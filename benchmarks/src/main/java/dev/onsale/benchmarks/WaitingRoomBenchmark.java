@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The waiting room under 5,000 concurrent buyers, through the gateway: session creation, join and
- * status polls (each buyer polling back to back, all buyers at once); then the raw {@code ZRANK} of
+ * status polls (each buyer polling back to back, all buyers at once); the same polls at queue-service
+ * directly, with the identity header the gateway would have set; then the raw {@code ZRANK} of
  * the same Redis on the same line, through the same Redis client as queue-service, as the ceiling a status poll
  * (one or two Redis round trips behind two HTTP hops) is compared with.
  */
@@ -28,11 +29,14 @@ final class WaitingRoomBenchmark {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final String gateway;
+    /** queue-service itself, polled with the identity header the gateway would forward; empty to skip. */
+    private final String queue;
     private final String redisUrl;
     private final String adminToken;
     private final int buyers;
     private final int polls;
     private final int redisConnections;
+    private final int queueConnections;
     /** Where to write the event id and the session tokens, one a line, for an outside load tool (wrk). */
     private final String tokensOut;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -41,11 +45,13 @@ final class WaitingRoomBenchmark {
 
     WaitingRoomBenchmark(Options options) {
         this.gateway = options.text("gateway", "http://localhost:8080");
+        this.queue = options.text("queue", "http://localhost:8081");
         this.redisUrl = options.text("redis", "redis://localhost:16379");
         this.adminToken = options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
         this.buyers = options.number("buyers", 5000);
         this.polls = options.number("polls", 3);
         this.redisConnections = options.number("redis-connections", 256);
+        this.queueConnections = options.number("queue-connections", 200);
         this.tokensOut = options.text("tokens-out", null);
     }
 
@@ -71,6 +77,7 @@ final class WaitingRoomBenchmark {
                 i -> Integer.toString(send(post("/api/queue/" + eventId + "/join", tokens[i], "{}")).statusCode()));
         Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
                 i -> Integer.toString(send(get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
+        Latencies direct = queue.isBlank() ? null : directStatus(eventId, tokens);
         Latencies raw = rawZrank(eventId, tokens);
         if (tokensOut != null) {
             java.nio.file.Files.writeString(java.nio.file.Path.of(tokensOut),
@@ -80,10 +87,32 @@ final class WaitingRoomBenchmark {
         System.out.println(sessions.report());
         System.out.println(joins.report());
         System.out.println(statuses.report());
+        if (direct != null) {
+            System.out.println(direct.report());
+        }
         System.out.println(raw.report());
         System.out.printf("status polls through the gateway / raw ZRANK: %.3f (%.0f vs %.0f per second)%n",
                 statuses.perSecond() / raw.perSecond(), statuses.perSecond(), raw.perSecond());
+        if (direct != null) {
+            System.out.printf("status polls at queue-service directly / raw ZRANK: %.3f; through the gateway / directly: %.3f%n",
+                    direct.perSecond() / raw.perSecond(), statuses.perSecond() / direct.perSecond());
+        }
         System.out.printf("joins through the gateway / raw ZRANK: %.3f%n", joins.perSecond() / raw.perSecond());
+    }
+
+    /**
+     * The same number of status polls at queue-service itself, with the identity header the gateway
+     * would forward, from {@code queueConnections} callers at a time (each polling the buyers in turn):
+     * the service has no gateway in front of it to hold 5,000 connections for it, and at 5,000
+     * connections straight at its Tomcat it ran out of heap.
+     */
+    private Latencies directStatus(UUID eventId, String[] tokens) throws InterruptedException {
+        int perCaller = (buyers * polls + queueConnections - 1) / queueConnections;
+        return Phase.run("GET status at queue-service directly", queueConnections, perCaller, i -> {
+            String session = sessionId(tokens[ThreadLocalRandom.current().nextInt(tokens.length)]);
+            return Integer.toString(send(HttpRequest.newBuilder(URI.create(queue + "/api/queue/" + eventId + "/status"))
+                    .timeout(TIMEOUT).header("X-Onsale-Buyer", session).GET().build()).statusCode());
+        });
     }
 
     /**
@@ -101,7 +130,7 @@ final class WaitingRoomBenchmark {
             String line = "queue:{" + eventId + "}:line";
             String[] members = new String[tokens.length];
             for (int i = 0; i < tokens.length; i++) {
-                members[i] = tokens[i].split("\\.")[1];
+                members[i] = sessionId(tokens[i]);
             }
             jedis.ping();
             int perConnection = (buyers * polls + redisConnections - 1) / redisConnections;
@@ -110,6 +139,11 @@ final class WaitingRoomBenchmark {
                 return rank == null ? "absent" : "ranked";
             });
         }
+    }
+
+    /** The session id a session token carries (its second dot-separated part). */
+    private static String sessionId(String sessionToken) {
+        return sessionToken.split("\\.")[1];
     }
 
     private UUID createOpenEvent() throws Exception {

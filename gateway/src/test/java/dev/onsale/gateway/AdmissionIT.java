@@ -27,8 +27,10 @@ class AdmissionIT extends GatewayIntegrationTest {
         String token = admission(session, event);
         String path = holdsOf(event);
 
+        long sent = System.currentTimeMillis();
         HttpResponse<String> response = send(hold(path, session).header("X-Admission-Token", token)
-                .header("X-Onsale-Admission", UUID.randomUUID().toString()));
+                .header("X-Onsale-Admission", UUID.randomUUID().toString())
+                .header("X-Onsale-Deadline", "99999999999999"));
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         StubUpstream.Received received = INVENTORY.receivedAt(path);
@@ -36,6 +38,10 @@ class AdmissionIT extends GatewayIntegrationTest {
         assertThat(received.headers().get("X-Onsale-Admission")).containsExactly(AdmissionTokens.admissionIdOf(token));
         assertThat(received.header("X-Onsale-Buyer")).isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
         assertThat(received.body()).asString().isEqualTo(HOLD);
+        // the client's deadline is dropped; the gateway's own is when it stops waiting for inventory
+        assertThat(received.headers().get("X-Onsale-Deadline")).hasSize(1);
+        long deadline = Long.parseLong(received.header("X-Onsale-Deadline"));
+        assertThat(deadline).isBetween(sent + 5_000, System.currentTimeMillis() + 10_000);
     }
 
     @Test

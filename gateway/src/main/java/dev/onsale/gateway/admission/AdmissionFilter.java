@@ -9,7 +9,10 @@ import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.onsale.common.IdentityHeaders;
+import dev.onsale.gateway.routing.UpstreamProperties;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -47,12 +50,14 @@ class AdmissionFilter implements WebFilter, Ordered {
 
     private final AdmissionTokenCodec codec;
     private final Clock clock;
+    private final Duration answerWithin;
     private final Counter accepted;
     private final Map<Refusal, Counter> rejected = new EnumMap<>(Refusal.class);
 
-    AdmissionFilter(AdmissionTokenCodec codec, Clock clock, MeterRegistry meters) {
+    AdmissionFilter(AdmissionTokenCodec codec, Clock clock, MeterRegistry meters, UpstreamProperties upstream) {
         this.codec = codec;
         this.clock = clock;
+        this.answerWithin = upstream.responseTimeout();
         this.accepted = Counter.builder("onsale.gateway.admission.accepted")
                 .description("hold requests let through with a valid admission token")
                 .register(meters);
@@ -93,7 +98,12 @@ class AdmissionFilter implements WebFilter, Ordered {
         }
         accepted.increment();
         ServerHttpRequest forwarded = request.mutate()
-                .headers(headers -> headers.set(ADMISSION_ID, verdict.admission().admissionId().toString()))
+                .headers(headers -> {
+                    headers.set(ADMISSION_ID, verdict.admission().admissionId().toString());
+                    // the upstream response timeout starts later than now, so this is never after the real give-up
+                    headers.set(IdentityHeaders.DEADLINE,
+                            Long.toString(clock.instant().plus(answerWithin).toEpochMilli()));
+                })
                 .build();
         return chain.filter(exchange.mutate().request(forwarded).build());
     }

@@ -1,6 +1,8 @@
 package dev.onsale.gateway.correlation;
 
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.gateway.identity.Requirement;
+import dev.onsale.gateway.identity.Verified;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +18,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * The first filter of every request: fixes its correlation id, forwards it upstream, returns it to the
- * client, puts it into the Reactor context (and from there into the MDC of every log line), and writes
- * one access log line when the response is committed — also when an error handler commits it.
+ * client, puts it into the Reactor context and the exchange attributes (whence the gateway's own log
+ * lines take it into their MDC), and writes
+ * one access log line when the response is committed — also when an error handler commits it — for
+ * the requests {@link AccessLogProperties} names; probes and scrapes of the management endpoints get none.
  */
 @Component
 class CorrelationIdFilter implements WebFilter, Ordered {
@@ -25,6 +29,14 @@ class CorrelationIdFilter implements WebFilter, Ordered {
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE;
 
     private static final Logger access = LoggerFactory.getLogger("dev.onsale.gateway.access");
+
+    private final boolean logSuccesses;
+    private final long slowNanos;
+
+    CorrelationIdFilter(AccessLogProperties properties) {
+        this.logSuccesses = properties.successes();
+        this.slowNanos = properties.slowerThan().toNanos();
+    }
 
     @Override
     public int getOrder() {
@@ -42,7 +54,9 @@ class CorrelationIdFilter implements WebFilter, Ordered {
         ServerHttpResponse response = exchange.getResponse();
         response.beforeCommit(() -> {
             response.getHeaders().set(IdentityHeaders.CORRELATION_ID, id);
-            logAccess(id, request, response, started);
+            if (Verified.of(exchange).requirement() != Requirement.MANAGEMENT) {
+                logAccess(id, request, response, started);
+            }
             return Mono.empty();
         });
         exchange.getAttributes().put(CorrelationId.KEY, id);
@@ -50,15 +64,19 @@ class CorrelationIdFilter implements WebFilter, Ordered {
                 .contextWrite(context -> context.put(CorrelationId.KEY, id));
     }
 
-    private static void logAccess(String id, ServerHttpRequest request, ServerHttpResponse response, long started) {
+    private void logAccess(String id, ServerHttpRequest request, ServerHttpResponse response, long started) {
+        long elapsed = System.nanoTime() - started;
+        int status = response.getStatusCode() == null ? 200 : response.getStatusCode().value();
+        if (status < 400 && !logSuccesses && elapsed < slowNanos) {
+            return;
+        }
         try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY, id)) {
             access.atInfo()
                     .addKeyValue("method", request.getMethod().name())
                     .addKeyValue("path", request.getPath().value())
-                    .addKeyValue("status", response.getStatusCode() == null ? 200 : response.getStatusCode().value())
-                    .addKeyValue("millis", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started))
-                    .log("{} {} {}", request.getMethod(), request.getPath(),
-                            response.getStatusCode() == null ? 200 : response.getStatusCode().value());
+                    .addKeyValue("status", status)
+                    .addKeyValue("millis", TimeUnit.NANOSECONDS.toMillis(elapsed))
+                    .log("{} {} {}", request.getMethod(), request.getPath(), status);
         }
     }
 }

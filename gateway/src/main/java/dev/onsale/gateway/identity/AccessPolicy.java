@@ -22,6 +22,7 @@ final class AccessPolicy {
     private static final PathPatternParser PARSER = PathPatternParser.defaultInstance;
 
     private static final List<Rule> RULES = List.of(
+            rule(null, "/actuator/**", Requirement.MANAGEMENT),
             rule(null, "/webhooks/payments", Requirement.WEBHOOK),
             rule(null, "/api/sessions", Requirement.ANONYMOUS),
             rule(HttpMethod.GET, "/api/events", Requirement.ANONYMOUS),

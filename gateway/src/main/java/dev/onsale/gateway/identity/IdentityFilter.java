@@ -19,7 +19,8 @@ import reactor.core.publisher.Mono;
  * service receives are the ones this filter sets from verified credentials; the credentials themselves
  * ({@code Authorization}) are not forwarded, except on the webhook, which passes untouched; paths that
  * could be re-interpreted upstream (dot segments, encoded slashes, matrix parameters) are refused
- * before the access rules look at them.
+ * before the access rules look at them. The gateway's own management endpoints pass without identity
+ * work: they are answered here, never forwarded, so there is nothing to strip or set.
  */
 @Component
 class IdentityFilter implements WebFilter, Ordered {
@@ -48,6 +49,10 @@ class IdentityFilter implements WebFilter, Ordered {
                     .toException());
         }
         Requirement requirement = AccessPolicy.requirementFor(request.getMethod(), request.getPath().pathWithinApplication());
+        if (requirement == Requirement.MANAGEMENT) {
+            new Verified(requirement, new Caller.Nobody()).attachTo(exchange);
+            return chain.filter(exchange);
+        }
         Caller caller = requirement == Requirement.ANONYMOUS || requirement == Requirement.WEBHOOK
                 ? new Caller.Nobody()
                 : credentials.resolve(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));

@@ -4,6 +4,11 @@ package dev.onsale.gateway.identity;
 public enum Requirement {
     /** Nothing; any credentials are ignored and no identity is forwarded. */
     ANONYMOUS,
+    /**
+     * The gateway's own management endpoints ({@code /actuator/**}: probes and metric scrapes): no
+     * credentials, no rate limit, no identity work, no access log line; nothing is forwarded.
+     */
+    MANAGEMENT,
     /** The payment provider's callback: no credentials, no rate limit, body untouched. */
     WEBHOOK,
     /** A valid buyer session token; forwards {@code X-Onsale-Buyer}. */

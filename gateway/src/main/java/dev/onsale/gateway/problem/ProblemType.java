@@ -42,6 +42,10 @@ public enum ProblemType {
             "Holding seats needs a valid X-Admission-Token from the waiting room, issued to this session for this "
                     + "event. Poll GET /api/queue/{eventId}/status until you are ADMITTED; the token serves until it "
                     + "expires."),
+    SALE_HALTED("sale-halted", HttpStatus.SERVICE_UNAVAILABLE, "Sale halted",
+            "The organiser stopped this sale. Nobody joins or moves in the waiting room and no new holds are "
+                    + "accepted for the event until the sale resumes; nothing was taken by the refused call. "
+                    + "Retry after the seconds given in Retry-After."),
 
     // Produced by the services behind the gateway; listed so that every type resolves to a page.
     EVENT_NOT_FOUND("event-not-found", HttpStatus.NOT_FOUND, "Event not found",
@@ -65,8 +69,6 @@ public enum ProblemType {
             "The order is not in a state that can be paid, e.g. it expired, was cancelled or is paid already."),
     ORDER_NOT_CANCELLABLE("order-not-cancellable", HttpStatus.CONFLICT, "Order not cancellable",
             "Only a HELD order can be cancelled; this one is being paid, is confirmed or is final."),
-    SALE_HALTED("sale-halted", HttpStatus.CONFLICT, "Sale halted",
-            "The organiser stopped this sale. No new holds or payments are accepted for the event."),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type",
             "The request body must be JSON (Content-Type: application/json)."),
     NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE, "Not acceptable",

@@ -22,10 +22,15 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Applies the per-address backstop to every request except the payment webhook, and the per-session
- * limit to verified buyer calls. When Redis fails or does not answer within
- * {@code spring.data.redis.timeout} the request passes (fail open): refusing every buyer because the
- * limiter is down would turn a degraded protection into an outage. Each such pass is counted in {@code onsale.gateway.ratelimit.unchecked}.
+ * Applies the per-address backstop to every request except the payment webhook and the gateway's own
+ * management endpoints, and the per-session limit to verified buyer calls: first this replica's local
+ * pre-check ({@link LocalSessionBuckets}), which refuses an obvious flood at once, then the shared
+ * buckets in Redis, which decide. When Redis fails or does not answer within
+ * {@code spring.data.redis.timeout} the request passes (fail open) unless the local pre-check refused
+ * it: refusing every buyer because the limiter is down would turn a degraded protection into an outage.
+ * Each such pass is counted in {@code onsale.gateway.ratelimit.unchecked}, each Redis decision in
+ * {@code onsale.gateway.ratelimit.checked}. The rest of the request continues on its own connection's
+ * event loop, not on the Redis client's thread ({@link RequestLoop}).
  */
 @Component
 class RateLimitFilter implements WebFilter, Ordered {
@@ -36,18 +41,28 @@ class RateLimitFilter implements WebFilter, Ordered {
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
 
     private final TokenBuckets buckets;
+    private final LocalSessionBuckets local;
+    private final Counter checked;
     private final Counter unchecked;
     private final Counter refusedByAddress;
     private final Counter refusedBySession;
+    private final Counter refusedLocally;
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
-    RateLimitFilter(TokenBuckets buckets, MeterRegistry meters) {
+    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, MeterRegistry meters) {
         this.buckets = buckets;
+        this.local = new LocalSessionBuckets(limits);
+        this.checked = Counter.builder("onsale.gateway.ratelimit.checked")
+                .description("requests whose limits Redis decided (allowed or refused)")
+                .register(meters);
         this.unchecked = Counter.builder("onsale.gateway.ratelimit.unchecked")
                 .description("requests let through unlimited because Redis did not answer")
                 .register(meters);
         this.refusedByAddress = refusedCounter(meters, "address");
         this.refusedBySession = refusedCounter(meters, "session");
+        this.refusedLocally = Counter.builder("onsale.gateway.ratelimit.refused.locally")
+                .description("session requests refused with 429 by this replica's pre-check, without asking Redis")
+                .register(meters);
     }
 
     @Override
@@ -58,29 +73,45 @@ class RateLimitFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         Verified verified = Verified.of(exchange);
-        if (verified.requirement() == Requirement.WEBHOOK) {
+        if (verified.requirement() == Requirement.WEBHOOK || verified.requirement() == Requirement.MANAGEMENT) {
             return chain.filter(exchange);
         }
         Optional<UUID> session = verified.caller() instanceof Caller.Buyer buyer
                 && verified.requirement() == Requirement.BUYER
                 ? Optional.of(buyer.sessionId())
                 : Optional.empty();
+        if (session.isPresent()) {
+            LocalSessionBuckets.Take take = local.take(session.get());
+            if (!take.allowed()) {
+                refusedLocally.increment();
+                refusedBySession.increment();
+                return Mono.error(refusal("session", take.retryAfter()));
+            }
+        }
         return buckets.take(clientAddress(exchange), session)
-                .map(verdict -> verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict))
+                .map(verdict -> {
+                    checked.increment();
+                    return verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict);
+                })
                 .onErrorResume(error -> {
                     unchecked.increment();
                     warnRarely(error);
                     return Mono.just(Optional.empty());
                 })
+                .publishOn(RequestLoop.of(exchange))
                 .flatMap(refusal -> refusal.isEmpty() ? chain.filter(exchange) : refuse(refusal.get()));
     }
 
     private Mono<Void> refuse(TokenBuckets.Verdict verdict) {
         ("session".equals(verdict.refusedBy()) ? refusedBySession : refusedByAddress).increment();
-        String detail = "session".equals(verdict.refusedBy())
+        return Mono.error(refusal(verdict.refusedBy(), verdict.retryAfter()));
+    }
+
+    private static RuntimeException refusal(String refusedBy, Duration retryAfter) {
+        String detail = "session".equals(refusedBy)
                 ? "this session sends requests too fast"
                 : "this client address sends requests too fast";
-        return Mono.error(Problem.retryable(ProblemType.RATE_LIMITED, detail, verdict.retryAfter()).toException());
+        return Problem.retryable(ProblemType.RATE_LIMITED, detail, retryAfter).toException();
     }
 
     private static String clientAddress(ServerWebExchange exchange) {

@@ -1,5 +1,9 @@
 package dev.onsale.gateway.ratelimit;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +23,12 @@ class TokenBuckets {
     record Verdict(boolean allowed, Duration retryAfter, String refusedBy) {
     }
 
+    /**
+     * Built from the script's text, read once: a script built from a resource re-checks the resource's
+     * modification time on every call, which inside a jar means a failed file lookup per request.
+     */
     @SuppressWarnings("rawtypes")
-    private static final RedisScript<List> TAKE =
-            RedisScript.of(new ClassPathResource("dev/onsale/gateway/ratelimit/take_tokens.lua"), List.class);
+    private static final RedisScript<List> TAKE = RedisScript.of(read("take_tokens.lua"), List.class);
 
     private final ReactiveStringRedisTemplate redis;
     private final RateLimitProperties limits;
@@ -44,6 +51,14 @@ class TokenBuckets {
             args.add(Integer.toString(limits.sessionBurst()));
         });
         return redis.execute(TAKE, keys, args).next().map(TokenBuckets::verdict);
+    }
+
+    private static String read(String name) {
+        try (InputStream in = new ClassPathResource(name, TokenBuckets.class).getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("rate limit script " + name + " missing", e);
+        }
     }
 
     private static Verdict verdict(List<?> reply) {

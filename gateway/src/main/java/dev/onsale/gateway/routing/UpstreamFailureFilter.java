@@ -1,5 +1,6 @@
 package dev.onsale.gateway.routing;
 
+import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
 import dev.onsale.gateway.problem.ProblemResponses;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.cloud.gateway.filter.NettyWriteResponseFilter;
@@ -63,8 +65,11 @@ class UpstreamFailureFilter implements GlobalFilter, Ordered {
                     }
                     return super.writeWith(body);
                 }
-                log.warn("upstream answered {} for {} {}; answering 503", status.value(),
-                        exchange.getRequest().getMethod(), exchange.getRequest().getPath());
+                try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY,
+                        exchange.getAttribute(CorrelationId.KEY))) {
+                    log.warn("upstream answered {} for {} {}; answering 503", status.value(),
+                            exchange.getRequest().getMethod(), exchange.getRequest().getPath());
+                }
                 return Flux.from(body).doOnNext(DataBufferUtils::release).then(Mono.defer(() ->
                         problems.write(getDelegate(), Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
                                 "the service failed to answer; retry later", retryAfter))));

@@ -44,6 +44,7 @@ class WaitingRoomFiles {
     private final Map<String, String> publicPaths = new LinkedHashMap<>();
     private final File waitingPage;
     private final File admittedPage;
+    private final File stoppedPage;
 
     WaitingRoomFiles(WaitingRoomProperties properties) {
         for (String name : ASSETS) {
@@ -56,6 +57,7 @@ class WaitingRoomFiles {
         }
         this.waitingPage = page("wait.html", properties.nextUrl());
         this.admittedPage = page("admitted.html", properties.nextUrl());
+        this.stoppedPage = page("stopped.html", properties.nextUrl());
     }
 
     File waitingPage() {
@@ -64,6 +66,11 @@ class WaitingRoomFiles {
 
     File admittedPage() {
         return admittedPage;
+    }
+
+    /** What {@code /wait/{eventId}} shows while the event's sale is halted. */
+    File stoppedPage() {
+        return stoppedPage;
     }
 
     /** The asset published as {@code publicName}, e.g. {@code waiting-room.<hash>.js}. */

@@ -1,7 +1,8 @@
 // The waiting room page (/wait/{eventId}) and the page it moves on to (/events/{eventId}/admitted).
 // Contract: one session per tab, kept in sessionStorage; join once, then poll the status no sooner
 // than the server's pollAfterMs; after a 429, a 503 or a network failure wait at least Retry-After
-// and back off exponentially; ADMITTED stores the admission and moves on; SOLD_OUT is final.
+// and back off exponentially; ADMITTED stores the admission and moves on; SOLD_OUT is final; a halted
+// sale (503 sale-halted) says "sale stopped" and asks again after Retry-After, keeping the place.
 (function () {
   'use strict';
 
@@ -198,6 +199,12 @@
         hideQueue();
         say('There is no sale at this address. Check the link you followed.');
         return;
+      } else if (reply.status === 503 && answer.type === '/problems/sale-halted') {
+        hideQueue();
+        say('Sale stopped. The organiser has stopped this sale; nobody is being let in and no tickets are being '
+            + 'sold right now. Keep this tab open: if the sale resumes, it carries on by itself.');
+        await sleep(nextDelayMs(false, 0, reply.retryAfterSeconds, 1, Math.random()));
+        continue;
       } else {
         failures += 1;
         if (reply.status === 401) {

@@ -81,6 +81,16 @@ function page(kind, path, replies, store) {
   assert.match(run.elements.message.textContent, /^Sold out\./);
   assert.strictEqual(run.seen.length, 2, 'SOLD_OUT is final: no more polls');
 
+  run = await page('waiting', '/wait/' + event, [
+    { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } },
+    { status: 200, body: { status: 'WAITING', position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
+    { status: 503, headers: { 'Retry-After': '30' }, body: { type: '/problems/sale-halted' } }
+  ], {});
+  assert.match(run.elements.message.textContent, /^Sale stopped\./);
+  assert.strictEqual(run.elements.details.hidden, true, 'no position while the sale is stopped');
+  assert.ok(Number(run.seen[run.seen.length - 2].split(' ')[1]) >= 30000, 'a halted sale is asked again after Retry-After');
+  assert.strictEqual(run.seen[run.seen.length - 1], 'GET ' + queue + '/status', 'keeps its place: polls, never joins again');
+
   run = await page('admitted', '/events/' + event + '/admitted', [],
     { ['onsale.admission.' + event]: JSON.stringify({ admissionToken: 'a1.t', admissionExpiresAt: later }) });
   assert.match(run.elements.message.textContent, /^You are in\. Your admission is valid until /);

@@ -1,0 +1,288 @@
+package dev.onsale.benchmarks;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisPooled;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Holds under {@code --buyers} concurrent attempts on an 800-seat map, through the gateway, as buyers make
+ * them: sessions, the waiting room (caps lifted so that everyone is admitted), then every buyer's hold at
+ * once — half choosing one of the first 200 seats, half asking for one or two seats. Beside it, in the same
+ * run and with the same mix, the raw {@code EVALSHA} of inventory-service's own gate script on a scratch
+ * event's keys, through Jedis (the client inventory-service uses), as the ceiling. Last, the time from a
+ * hold's {@code expiresAt} to its seats showing FREE in the catalog.
+ */
+final class HoldsBenchmark {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final int ROWS = 20;
+    private static final int SEATS_PER_ROW = 20;
+    private static final int CONTESTED = 200;
+    private static final Path GATE_SCRIPT = Path.of("inventory-service/src/main/resources/dev/onsale/inventory/hold/place.lua");
+
+    private final String gateway;
+    private final String redisUrl;
+    private final String adminToken;
+    private final int buyers;
+    private final int redisConnections;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(30)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    HoldsBenchmark(Options options) {
+        this.gateway = options.text("gateway", "http://localhost:8080");
+        this.redisUrl = options.text("redis", "redis://localhost:16379");
+        this.adminToken = options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
+        this.buyers = options.number("buyers", 5000);
+        this.redisConnections = options.number("redis-connections", 256);
+    }
+
+    void run() throws Exception {
+        UUID eventId = createEvent("Holds benchmark", 600, """
+                "seatMap": {"sections": [
+                  {"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000},
+                  {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}"""
+                .formatted(ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW));
+        System.out.printf("event %s: 800 seats, %d buyers, %d cores%n", eventId, buyers,
+                Runtime.getRuntime().availableProcessors());
+        check(send(put("/admin/events/" + eventId + "/admission",
+                "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))), 200, "admission caps");
+
+        String[] sessions = new String[buyers];
+        Latencies created = Phase.run("POST /api/sessions", buyers, i -> {
+            HttpResponse<String> response = send(post("/api/sessions", null, null, "{}"));
+            if (response.statusCode() == 201) {
+                sessions[i] = json.readTree(response.body()).get("sessionToken").asString();
+            }
+            return Integer.toString(response.statusCode());
+        });
+        requireAll(created, buyers, "201", "sessions");
+        awaitQueueKnows(eventId, sessions[0]);
+        String[] admissions = new String[buyers];
+        Latencies admitted = Phase.run("join + poll until ADMITTED", buyers, i -> admit(eventId, sessions[i], admissions, i));
+        requireAll(admitted, buyers, "ADMITTED", "admissions");
+
+        String[] bodies = bodies(buyers);
+        Latencies holds = Phase.run("POST /api/events/{e}/holds", buyers, i -> {
+            HttpResponse<String> response = send(post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[i]));
+            if (response.statusCode() == 201) {
+                return "201";
+            }
+            JsonNode problem = json.readTree(response.body());
+            return response.statusCode() + " " + problem.path("type").asString("").replace("/problems/", "");
+        });
+        Latencies raw = rawGate();
+
+        System.out.println(created.report());
+        System.out.println(admitted.report());
+        System.out.println(holds.report());
+        System.out.println(raw.report());
+        System.out.printf("holds through the gateway / raw EVALSHA of the gate script: %.3f (%.0f vs %.0f per second)%n",
+                holds.perSecond() / raw.perSecond(), holds.perSecond(), raw.perSecond());
+        System.out.printf("seats held through the gateway: %d orders; the raw run placed %d orders%n",
+                holds.count("201"), raw.count("PLACED"));
+        expiryLag();
+    }
+
+    /** Half the buyers choose one of the first 200 seats, half ask for one or two seats. */
+    private static String[] bodies(int count) {
+        List<String> seats = new ArrayList<>();
+        for (int row = 1; row <= ROWS && seats.size() < CONTESTED; row++) {
+            for (int seat = 1; seat <= SEATS_PER_ROW; seat++) {
+                seats.add("A-" + row + "-" + seat);
+            }
+        }
+        String[] bodies = new String[count];
+        for (int i = 0; i < count; i++) {
+            bodies[i] = i % 2 == 0
+                    ? "{\"seatIds\":[\"" + seats.get(ThreadLocalRandom.current().nextInt(CONTESTED)) + "\"]}"
+                    : "{\"quantity\":" + (1 + i % 4 / 2) + "}";
+        }
+        return bodies;
+    }
+
+    private String admit(UUID eventId, String session, String[] admissions, int i) throws Exception {
+        JsonNode status = json.readTree(send(post("/api/queue/" + eventId + "/join", session, null, "{}")).body());
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!status.path("status").asString("").equals("ADMITTED")) {
+            if (System.nanoTime() > deadline) {
+                return "not admitted in time";
+            }
+            Thread.sleep(Math.min(2_000, Math.max(200, status.path("pollAfterMs").asLong(1_000))));
+            HttpResponse<String> response = send(get("/api/queue/" + eventId + "/status", session));
+            if (response.statusCode() != 200) {
+                continue;
+            }
+            status = json.readTree(response.body());
+        }
+        admissions[i] = status.path("admissionToken").asString();
+        return "ADMITTED";
+    }
+
+    /**
+     * The same gate script as inventory-service runs, on a scratch event of 800 seats that no relay reads (its
+     * outbox stream is not registered), as many attempts as buyers, from as many callers as there are pooled
+     * connections (more callers would only queue for a connection).
+     */
+    private Latencies rawGate() throws Exception {
+        String script = Files.readString(GATE_SCRIPT);
+        URI uri = URI.create(redisUrl);
+        ConnectionPoolConfig pool = new ConnectionPoolConfig();
+        pool.setMaxTotal(redisConnections);
+        pool.setMaxIdle(redisConnections);
+        try (JedisPooled jedis = new JedisPooled(pool, new HostAndPort(uri.getHost(), uri.getPort()),
+                DefaultJedisClientConfig.builder().socketTimeoutMillis((int) TIMEOUT.toMillis()).build())) {
+            UUID scratch = UUID.randomUUID();
+            String prefix = "inventory:{" + scratch + "}:";
+            jedis.set(prefix + "available", "800");
+            jedis.set(prefix + "sale-state", "OPEN");
+            jedis.hset(prefix + "settings", Map.of("maxPerOrder", "4"));
+            String sha = jedis.scriptLoad(script);
+            String[] bodies = bodies(buyers);
+            int perCaller = (buyers + redisConnections - 1) / redisConnections;
+            try {
+                return Phase.run("raw EVALSHA gate script", redisConnections, perCaller, i -> {
+                    String body = bodies[ThreadLocalRandom.current().nextInt(bodies.length)];
+                    UUID orderId = UUID.randomUUID();
+                    UUID sessionId = UUID.randomUUID();
+                    List<String> keys = new ArrayList<>(List.of(prefix + "available", prefix + "live-holds",
+                            prefix + "sale-state", prefix + "settings", prefix + "session:" + sessionId,
+                            prefix + "idempotency:" + sessionId + ":none", prefix + "order:" + orderId, prefix + "outbox"));
+                    List<String> args = new ArrayList<>(List.of(orderId.toString(), scratch.toString(), sessionId.toString(),
+                            "1", "0", "86400", Instant.now().toString(), "onsale.holds.commands", UUID.randomUUID().toString(),
+                            "onsale.inventory", UUID.randomUUID().toString()));
+                    if (body.contains("seatIds")) {
+                        String seat = body.substring(body.indexOf("[\"") + 2, body.indexOf("\"]"));
+                        keys.add(prefix + "seat:" + seat);
+                        args.add(seat);
+                    } else {
+                        args.set(3, body.substring(body.indexOf(':') + 1, body.indexOf('}')));
+                    }
+                    Object result = jedis.evalsha(sha, keys, args);
+                    return result instanceof List<?> list ? String.valueOf(list.getFirst()) : String.valueOf(result);
+                });
+            } finally {
+                var scratchKeys = jedis.keys(prefix + "*");
+                if (!scratchKeys.isEmpty()) {
+                    jedis.del(scratchKeys.toArray(String[]::new));
+                }
+            }
+        }
+    }
+
+    /** How long after a hold's expiresAt its seats show FREE in the (cached) catalog again. */
+    private void expiryLag() throws Exception {
+        UUID eventId = createEvent("Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
+        check(send(put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 100, \"maxAdmitPerSecond\": 100}")),
+                200, "admission caps");
+        String session = json.readTree(send(post("/api/sessions", null, null, "{}")).body()).get("sessionToken").asString();
+        awaitQueueKnows(eventId, session);
+        String[] admission = new String[1];
+        if (!admit(eventId, session, admission, 0).equals("ADMITTED")) {
+            throw new IllegalStateException("the expiry buyer was not admitted");
+        }
+        HttpResponse<String> hold = send(post("/api/events/" + eventId + "/holds", session, admission[0], "{\"quantity\":2}"));
+        check(hold, 201, "the expiry hold");
+        Instant expiresAt = Instant.parse(json.readTree(hold.body()).get("expiresAt").asString());
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            JsonNode seats = json.readTree(send(get("/api/events/" + eventId + "/seats", null)).body()).path("seats");
+            boolean allFree = true;
+            for (JsonNode seat : seats) {
+                allFree &= seat.path("status").asString().equals("FREE");
+            }
+            if (allFree && Instant.now().isAfter(expiresAt)) {
+                System.out.printf("an expired hold's seats showed FREE in the catalog %d ms after its expiresAt "
+                        + "(the catalog is cached up to 1 s; hold TTL 10 s)%n", Duration.between(expiresAt, Instant.now()).toMillis());
+                return;
+            }
+            Thread.sleep(100);
+        }
+        System.out.println("an expired hold's seats were still not FREE 60 s later");
+    }
+
+    private UUID createEvent(String name, int holdTtlSeconds, String inventory) throws Exception {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String body = """
+                {"name": "%s", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
+                 "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}"""
+                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory);
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
+                .timeout(TIMEOUT).header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        check(response, 201, "creating the event");
+        return UUID.fromString(json.readTree(response.body()).get("eventId").asString());
+    }
+
+    /** The event reaches queue-service through the outbox, Debezium and Kafka; joins before that are 404. */
+    private void awaitQueueKnows(UUID eventId, String session) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (send(post("/api/queue/" + eventId + "/join", session, null, "{}")).statusCode() == 404) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private static void requireAll(Latencies phase, int expected, String outcome, String what) {
+        if (phase.count(outcome) < expected) {
+            throw new IllegalStateException("not every buyer got through " + what + ": " + phase.report());
+        }
+    }
+
+    private static void check(HttpResponse<String> response, int status, String what) {
+        if (response.statusCode() != status) {
+            throw new IllegalStateException(what + " failed: " + response.statusCode() + " " + response.body());
+        }
+    }
+
+    private HttpRequest post(String path, String session, String admission, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Authorization", "Bearer " + session);
+        }
+        if (admission != null) {
+            request.header("X-Admission-Token", admission);
+        }
+        return request.build();
+    }
+
+    private HttpRequest put(String path, String body) {
+        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + adminToken).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    private HttpRequest get(String path, String session) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT).GET();
+        if (session != null) {
+            request.header("Authorization", "Bearer " + session);
+        }
+        return request.build();
+    }
+
+    private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}

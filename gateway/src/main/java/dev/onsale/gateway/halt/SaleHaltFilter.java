@@ -1,0 +1,70 @@
+package dev.onsale.gateway.halt;
+
+import dev.onsale.gateway.problem.Problem;
+import dev.onsale.gateway.problem.ProblemType;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.core.Ordered;
+import org.springframework.http.server.PathContainer;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
+import reactor.core.publisher.Mono;
+
+/**
+ * Answers the buyers of a halted sale at once with 503 {@code sale-halted} and {@code Retry-After}:
+ * joining and polling the waiting room and creating holds. Nothing is forwarded, no Redis is asked.
+ * Orders and payments name no event in their path and are left to booking-service, which knows the
+ * order's event. Runs right after the identity check, so a halt also spares the rate limiter.
+ */
+@Component
+class SaleHaltFilter implements WebFilter, Ordered {
+
+    static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 15;
+
+    private static final List<PathPattern> BUYER_CALLS = List.of(
+            PathPatternParser.defaultInstance.parse("/api/queue/{eventId}/**"),
+            PathPatternParser.defaultInstance.parse("/api/events/{eventId}/holds"));
+
+    private final HaltedSales halted;
+    private final Duration retryAfter;
+
+    SaleHaltFilter(HaltedSales halted, SaleHaltProperties properties) {
+        this.halted = halted;
+        this.retryAfter = properties.retryAfter();
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        PathContainer path = exchange.getRequest().getPath().pathWithinApplication();
+        for (PathPattern pattern : BUYER_CALLS) {
+            PathPattern.PathMatchInfo match = pattern.matchAndExtract(path);
+            if (match != null) {
+                UUID eventId = parse(match.getUriVariables().get("eventId"));
+                if (eventId != null && halted.isHalted(eventId)) {
+                    return Mono.error(Problem.retryable(ProblemType.SALE_HALTED,
+                            "the organiser stopped this sale; nothing was taken", retryAfter).toException());
+                }
+                break;
+            }
+        }
+        return chain.filter(exchange);
+    }
+
+    private static UUID parse(String text) {
+        try {
+            return text.length() == 36 ? UUID.fromString(text) : null;
+        } catch (IllegalArgumentException notAnId) {
+            return null;
+        }
+    }
+}
