@@ -79,11 +79,16 @@ final class HoldsBenchmark {
         awaitQueueKnows(eventId, sessions[0]);
         String[] admissions = new String[buyers];
         Latencies admitted = Phase.run("join + poll until ADMITTED", buyers, i -> admit(eventId, sessions[i], admissions, i));
-        requireAll(admitted, buyers, "ADMITTED", "admissions");
+        int[] ready = java.util.stream.IntStream.range(0, buyers).filter(i -> admissions[i] != null).toArray();
+        if (ready.length < buyers) {
+            System.out.printf("only %d of %d buyers were admitted within %d s; the holds phase uses those%n",
+                    ready.length, buyers, TIMEOUT.toSeconds());
+        }
 
-        String[] bodies = bodies(buyers);
-        Latencies holds = Phase.run("POST /api/events/{e}/holds", buyers, i -> {
-            HttpResponse<String> response = send(post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[i]));
+        String[] bodies = bodies(ready.length);
+        Latencies holds = Phase.run("POST /api/events/{e}/holds", ready.length, n -> {
+            int i = ready[n];
+            HttpResponse<String> response = send(post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[n]));
             if (response.statusCode() == 201) {
                 return "201";
             }

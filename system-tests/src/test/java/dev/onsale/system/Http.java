@@ -70,6 +70,10 @@ final class Http {
         return send("PUT", path, body, bearer, Map.of());
     }
 
+    Response delete(String path, String bearer) {
+        return send("DELETE", path, null, bearer, Map.of());
+    }
+
     private Response send(String method, String path, Object body, String bearer, Map<String, String> headers) {
         var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
                 .header("Accept", "application/json");

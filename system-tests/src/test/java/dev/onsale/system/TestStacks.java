@@ -25,8 +25,12 @@ final class TestStacks {
     }
 
     static Stack start(String name) {
+        return start(name, config(name));
+    }
+
+    static Stack start(String name, StackConfig config) {
         long started = System.nanoTime();
-        Stack stack = Stack.start(config(name), log(name));
+        Stack stack = Stack.start(config, log(name));
         System.out.printf("[%s] stack up in %.1f s, RSS of all its processes %d MB, logs in %s%n", name,
                 (System.nanoTime() - started) / 1e9, stack.rssKb() / 1024, stack.runDir());
         return stack;

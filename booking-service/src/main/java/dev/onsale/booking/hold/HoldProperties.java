@@ -1,6 +1,5 @@
 package dev.onsale.booking.hold;
 
-import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -10,7 +9,5 @@ record HoldProperties(
         // Consumer threads of onsale.holds.commands in this replica (the listener reads it; threads beyond the partitions idle).
         @DefaultValue("3") int consumers,
         // Free seats a quantity allocation locks (SKIP LOCKED) to look for adjacent ones; at least the quantity.
-        @DefaultValue("32") int adjacencyWindow,
-        // How long a reply may take to be acknowledged by Kafka before the command is retried (and replied again).
-        @DefaultValue("10s") Duration replyTimeout) {
+        @DefaultValue("32") int adjacencyWindow) {
 }

@@ -3,38 +3,36 @@ package dev.onsale.booking.hold;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.HoldReply;
 import dev.onsale.platform.messaging.Envelope;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
  * Sends replies on onsale.holds.replies, keyed by order id — after the decision committed, and the one
  * message of booking that is not written through the outbox: a lost reply only makes the gate's request
- * time out. Waits for Kafka's acknowledgement, so a failed send fails the command's delivery, which is
- * then retried and replied again from the recorded decision.
+ * time out (the gate then releases its side and sends CancelAllocation, which releases the order here), and
+ * the durable record is the order event. So the consumer does not wait for Kafka's acknowledgement: waiting
+ * would cost every allocation a broker round trip on the one thread of its partition.
  */
 @Component
 class HoldReplies {
 
-    private final KafkaTemplate<String, String> kafka;
-    private final HoldProperties properties;
+    private static final Logger log = LoggerFactory.getLogger(HoldReplies.class);
 
-    HoldReplies(KafkaTemplate<String, String> kafka, HoldProperties properties) {
+    private final KafkaTemplate<String, String> kafka;
+
+    HoldReplies(KafkaTemplate<String, String> kafka) {
         this.kafka = kafka;
-        this.properties = properties;
     }
 
     void send(HoldReply reply) {
         var record = Envelope.wrap(reply.orderId().toString(), reply).toRecord(Topics.HOLD_REPLIES);
-        try {
-            kafka.send(record).get(properties.replyTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while replying to order " + reply.orderId(), e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("could not reply to order " + reply.orderId(), e);
-        }
+        kafka.send(record).whenComplete((sent, failure) -> {
+            if (failure != null) {
+                log.warn("reply {} for order {} was not delivered; the gate's request times out and cancels it: {}",
+                        reply.getClass().getSimpleName(), reply.orderId(), failure.toString());
+            }
+        });
     }
 }

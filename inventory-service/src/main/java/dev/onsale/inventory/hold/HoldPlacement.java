@@ -33,15 +33,20 @@ public class HoldPlacement {
     private final ReplyWaiters waiters;
     private final HoldMetrics metrics;
     private final HoldsProperties properties;
+    /** Permits of new placements. */
     private final Semaphore redisCalls;
+    /** Permits of the calls that finish a placed request; never taken by a new placement. */
+    private final Semaphore followUps;
 
     HoldPlacement(Gate gate, HoldReplies replies, ReplyWaiters waiters, HoldMetrics metrics,
             HoldsProperties properties, RedisSettings redis) {
-        if (properties.gateConcurrency() >= redis.maxConnections()) {
-            throw new IllegalStateException("onsale.holds.gate-concurrency (" + properties.gateConcurrency()
+        if (properties.gateConcurrency() + properties.followUpConcurrency() >= redis.maxConnections()) {
+            throw new IllegalStateException("onsale.holds.gate-concurrency + follow-up-concurrency ("
+                    + properties.gateConcurrency() + " + " + properties.followUpConcurrency()
                     + ") must stay below onsale.redis.max-connections (" + redis.maxConnections() + ")");
         }
         this.redisCalls = new Semaphore(properties.gateConcurrency(), true);
+        this.followUps = new Semaphore(properties.followUpConcurrency(), true);
         this.gate = gate;
         this.replies = replies;
         this.waiters = waiters;
@@ -153,13 +158,13 @@ public class HoldPlacement {
         }
     }
 
-    /** Runs one Redis call of a request within {@code gate-concurrency}. */
+    /** Runs one Redis call that finishes a placed request, within {@code follow-up-concurrency}. */
     private <T> T limited(Supplier<T> call) {
-        redisCalls.acquireUninterruptibly();
+        followUps.acquireUninterruptibly();
         try {
             return call.get();
         } finally {
-            redisCalls.release();
+            followUps.release();
         }
     }
 

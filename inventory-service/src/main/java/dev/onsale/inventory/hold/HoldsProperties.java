@@ -17,6 +17,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           below {@code onsale.redis.max-connections}, so that the outbox relay, the
  *                           listeners and the timer relay always find a free connection while a wave
  *                           of requests queues here instead of in the pool
+ * @param followUpConcurrency most Redis calls that placed requests make at once to finish (apply a
+ *                           reply, time out, read an order): a permit pool of their own, so that a request
+ *                           whose reply came never queues behind a wave of new placements and misses its
+ *                           deadline; {@code gate-concurrency + follow-up-concurrency} must stay below
+ *                           {@code onsale.redis.max-connections}
  * @param replyGroupPrefix   consumer group prefix of this replica's reply listener; a random
  *                           instance id is appended, so every replica sees every reply
  * @param timerNotifications the relay of hold-timer expiries to HoldTimerExpired
@@ -31,7 +36,8 @@ public record HoldsProperties(
         @DefaultValue("2s") Duration retryAfter,
         @DefaultValue("24h") Duration idempotencyTtl,
         @DefaultValue("7d") Duration recordTtl,
-        @DefaultValue("192") int gateConcurrency,
+        @DefaultValue("160") int gateConcurrency,
+        @DefaultValue("48") int followUpConcurrency,
         @DefaultValue("inventory-replies-") String replyGroupPrefix,
         @DefaultValue TimerNotifications timerNotifications,
         @DefaultValue("1s") Duration deadlineMargin) {
@@ -45,6 +51,9 @@ public record HoldsProperties(
         }
         if (deadlineMargin.isNegative()) {
             throw new IllegalArgumentException("onsale.holds.deadline-margin must not be negative");
+        }
+        if (followUpConcurrency < 1) {
+            throw new IllegalArgumentException("onsale.holds.follow-up-concurrency must be positive");
         }
         if (gateConcurrency < 1) {
             throw new IllegalArgumentException("onsale.holds.gate-concurrency must be positive");

@@ -1,0 +1,452 @@
+package dev.onsale.system;
+
+import dev.onsale.common.token.AdmissionToken;
+import dev.onsale.common.token.AdmissionTokenCodec;
+import dev.onsale.common.token.HmacSigner;
+import dev.onsale.common.token.SessionToken;
+import dev.onsale.common.token.SessionTokenCodec;
+import dev.onsale.launcher.Service;
+import dev.onsale.launcher.Stack;
+import dev.onsale.launcher.StackConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+import tools.jackson.databind.JsonNode;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Holds end to end on the packaged services, through the gateway: the gate (inventory-service, Redis) and the
+ * allocation (booking-service, PostgreSQL) together, raced by thousands of buyers, with booking stopped while a
+ * hold waits for it, and with holds that expire or are cancelled. Admission and session tokens are minted with
+ * the stack's keys (the waiting room is tested elsewhere); every invariant is checked on the engines themselves.
+ */
+class HoldsSystemIT {
+
+    private static final int ROWS = 20;
+    private static final int SEATS_PER_ROW = 20;
+    /** Two sections of 20 x 20: 800 seats. */
+    private static final int SEATS = 2 * ROWS * SEATS_PER_ROW;
+    private static final int ATTEMPTS = 5_000;
+    /** Half of the attempts choose one of these seats: heavy collisions. */
+    private static final int CONTESTED = 200;
+    private static final String ADMISSION = "X-Admission-Token";
+    /**
+     * Connections open at once. All attempts are released together, but one machine cannot open 5,000 TCP
+     * connections to one listener at the same instant without overflowing its accept backlog (somaxconn), which
+     * turns into SYN retransmits of whole seconds; in production a load balancer holds those connections.
+     */
+    private static final int IN_FLIGHT = 1_000;
+
+    private static StackConfig config;
+    private static Stack stack;
+    private static Http gateway;
+    private static SessionTokenCodec sessions;
+    private static AdmissionTokenCodec admissions;
+    private static JedisPooled redis;
+
+    private record Buyer(UUID sessionId, String sessionToken) {
+    }
+
+    private record Attempt(Buyer buyer, String body, int status, JsonNode answer, long nanos) {
+    }
+
+    @BeforeAll
+    static void startTheStack() {
+        config = TestStacks.config("holds").withServiceEnvironment(Map.of(
+                // every buyer of this test comes from one address: lift the per-address backstop
+                "ONSALE_RATELIMIT_ADDRESSBURST", "1000000",
+                "ONSALE_RATELIMIT_ADDRESSPERSECOND", "1000000"));
+        stack = TestStacks.start("holds", config);
+        gateway = new Http(stack.gatewayUrl());
+        sessions = new SessionTokenCodec(new HmacSigner(config.sessionKey()));
+        admissions = new AdmissionTokenCodec(new HmacSigner(config.admissionKey()));
+        redis = new JedisPooled(URI.create(stack.engineEnvironment().get("ONSALE_REDIS_URL")));
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (redis != null) {
+            redis.close();
+        }
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    void fiveThousandBuyersRacingForEightHundredSeatsGetExactlyTheSeatsThatExistAndNoneTwice() throws Exception {
+        UUID eventId = seatedEvent("Race " + UUID.randomUUID(), 600);
+        List<String> contested = seatIds().subList(0, CONTESTED);
+
+        List<Attempt> attempts = race(eventId, contested);
+
+        var statuses = new TreeMap<Integer, Integer>();
+        attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
+        List<Attempt> held = new ArrayList<>(attempts.stream().filter(a -> a.status() == 201).toList());
+        printLatencies(attempts, statuses);
+        printAllocationWindow(eventId);
+        assertThat(statuses.getOrDefault(-1, 0)).as("attempts that got no answer within a minute (I6: never a hang)").isZero();
+        for (Attempt attempt : attempts) {
+            assertThat(attempt.status()).as("answer to %s: %s", attempt.body(), attempt.answer()).isIn(201, 409, 503);
+            if (attempt.status() == 409) {
+                assertThat(attempt.answer().path("type").asString())
+                        .isIn("/problems/sold-out", "/problems/seat-unavailable");
+            }
+        }
+
+        // I6: a 503 means nothing was taken — no live order of a buyer who was told to try later.
+        Set<UUID> toldToRetry = new HashSet<>();
+        attempts.stream().filter(a -> a.status() == 503).forEach(a -> toldToRetry.add(a.buyer().sessionId()));
+        Set<UUID> heldAfter503 = new HashSet<>(liveOrderSessions(eventId));
+        heldAfter503.retainAll(toldToRetry);
+        assertThat(heldAfter503).as("sessions answered 503 that hold an order").isEmpty();
+
+        // A 503 gave its seats back: buy what is left, one seat at a time, until the gate says sold out.
+        int topUps = 0;
+        while (true) {
+            Attempt attempt = hold(eventId, newBuyer(eventId), "{\"quantity\":1}");
+            if (attempt.status() == 201) {
+                held.add(attempt);
+                topUps++;
+            } else if (attempt.status() == 409 && attempt.answer().path("type").asString().equals("/problems/sold-out")) {
+                break;
+            } else {
+                assertThat(attempt.status()).as("top-up: %s", attempt.answer()).isEqualTo(503);
+            }
+            assertThat(topUps).isLessThanOrEqualTo(SEATS);
+        }
+        System.out.printf("[holds] %d seats were left after the race (given back by 503s) and bought afterwards%n", topUps);
+
+        // Every 201 names seats the database holds for that order, and no seat is in two orders.
+        Set<String> heldSeats = new HashSet<>();
+        for (Attempt attempt : held) {
+            List<String> seats = strings(attempt.answer().path("seatIds"));
+            assertThat(seats).isNotEmpty();
+            for (String seat : seats) {
+                assertThat(heldSeats.add(seat)).as("seat %s held by two orders", seat).isTrue();
+            }
+            if (attempt.body().contains("seatIds")) {
+                assertThat(attempt.body()).contains(seats.getFirst());
+            }
+        }
+        assertThat(heldSeats).hasSize(SEATS);
+        Map<UUID, Set<String>> database = seatsHeldInTheDatabase(eventId);
+        Map<UUID, Set<String>> answered = new HashMap<>();
+        held.forEach(a -> answered.put(UUID.fromString(a.answer().path("orderId").asString()),
+                Set.copyOf(strings(a.answer().path("seatIds")))));
+        assertThat(database).isEqualTo(answered);
+
+        // The gate agrees with the database: nothing left, every order a live hold.
+        assertThat(redis.get(counter(eventId))).isEqualTo("0");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            JsonNode availability = gateway.get("/api/events/" + eventId + "/availability").json();
+            assertThat(availability.path("available").asInt()).isZero();
+            assertThat(availability.path("liveHolds").asInt()).isEqualTo(held.size());
+            assertThat(availability.path("soldOut").asBoolean()).isFalse();
+        });
+        Attempt sample = held.getFirst();
+        var order = gateway.get("/api/orders/" + sample.answer().path("orderId").asString(), sample.buyer().sessionToken());
+        assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
+        assertThat(order.json().path("status").asString()).isEqualTo("HELD");
+    }
+
+    @Test
+    void aHoldWhoseAllocationNeverAnswersIs503AndLeavesNothingHeldEvenAfterBookingAllocatesItLater() throws Exception {
+        UUID eventId = generalAdmissionEvent("No reply " + UUID.randomUUID(), 10, 600);
+        Buyer buyer = newBuyer(eventId);
+        stack.stop(Service.BOOKING);
+        Attempt attempt;
+        try {
+            attempt = hold(eventId, buyer, "{\"quantity\":2}");
+            assertThat(attempt.status()).as("hold while booking is down: %s", attempt.answer()).isEqualTo(503);
+            assertThat(attempt.answer().path("type").asString()).isEqualTo("/problems/service-unavailable");
+            assertThat(redis.get(counter(eventId))).as("the gate gave its side back at once").isEqualTo("10");
+        } finally {
+            stack.start(Service.BOOKING);
+        }
+        System.out.printf("[holds] the unanswered hold was answered 503 after %d ms%n", attempt.nanos() / 1_000_000);
+
+        // Booking now reads AllocateSeats and then CancelAllocation, in that order: it allocates, then releases.
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                assertThat(orderStatuses(eventId)).containsExactly("CANCELLED"));
+        assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(redis.get(counter(eventId))).isEqualTo("10"));
+
+        // The buyer is not stuck with a live order: a new hold goes through.
+        Attempt retry = hold(eventId, buyer, "{\"quantity\":2}");
+        assertThat(retry.status()).as("retry: %s", retry.answer()).isEqualTo(201);
+        assertThat(redis.get(counter(eventId))).isEqualTo("8");
+    }
+
+    @Test
+    void anExpiredHoldFreesItsSeatsPromptlyAndACancelledOneAtOnce() throws Exception {
+        UUID eventId = generalAdmissionEvent("Expiry " + UUID.randomUUID(), 5, 10);
+        Buyer expiring = newBuyer(eventId);
+        Attempt held = hold(eventId, expiring, "{\"quantity\":2}");
+        assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
+        Instant expiresAt = Instant.parse(held.answer().path("expiresAt").asString());
+        String orderId = held.answer().path("orderId").asString();
+        assertThat(redis.get(counter(eventId))).isEqualTo("3");
+
+        // I4: every hold ends within its TTL plus 10 s.
+        await().atMost(Duration.between(Instant.now(), expiresAt).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> {
+                    assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
+                    assertThat(redis.get(counter(eventId))).isEqualTo("5");
+                });
+        Duration lag = Duration.between(expiresAt, Instant.now());
+        System.out.printf("[holds] an expired hold's seats were FREE in the database and back on the counter %d ms after expiresAt%n",
+                lag.toMillis());
+        var expired = gateway.get("/api/orders/" + orderId, expiring.sessionToken());
+        assertThat(expired.json().path("status").asString()).as("order: %s", expired).isEqualTo("EXPIRED");
+
+        Buyer cancelling = newBuyer(eventId);
+        Attempt second = hold(eventId, cancelling, "{\"quantity\":3}");
+        assertThat(second.status()).as("hold: %s", second.answer()).isEqualTo(201);
+        String secondOrder = "/api/orders/" + second.answer().path("orderId").asString();
+        assertThat(gateway.get(secondOrder, newBuyer(eventId).sessionToken()).status())
+                .as("another buyer's order does not exist for them").isEqualTo(404);
+        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).isEqualTo(204);
+        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).as("cancel is idempotent").isEqualTo(204);
+        assertThat(gateway.get(secondOrder, cancelling.sessionToken()).json().path("status").asString()).isEqualTo("CANCELLED");
+        assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(redis.get(counter(eventId))).isEqualTo("5"));
+    }
+
+    private static List<Attempt> race(UUID eventId, List<String> contested) throws Exception {
+        var buyers = new ArrayList<Buyer>();
+        for (int i = 0; i < ATTEMPTS; i++) {
+            buyers.add(newBuyer(eventId));
+        }
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        var start = new CountDownLatch(1);
+        var connections = new Semaphore(IN_FLIGHT);
+        var results = new ConcurrentHashMap<Integer, Attempt>();
+        long began;
+        long ended;
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            var futures = new ArrayList<Future<?>>();
+            for (int i = 0; i < ATTEMPTS; i++) {
+                int n = i;
+                String body = n % 2 == 0
+                        ? "{\"seatIds\":[\"" + contested.get(ThreadLocalRandom.current().nextInt(contested.size())) + "\"]}"
+                        : "{\"quantity\":" + (1 + n % 4 / 2) + "}";
+                futures.add(threads.submit(() -> {
+                    start.await();
+                    connections.acquire();
+                    try {
+                        results.put(n, hold(client, eventId, buyers.get(n), body));
+                    } catch (IllegalStateException noAnswer) {
+                        results.put(n, new Attempt(buyers.get(n), body, -1, Http.JSON.readTree("{}"), 0));
+                    } finally {
+                        connections.release();
+                    }
+                    return null;
+                }));
+            }
+            began = System.nanoTime();
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get();
+            }
+            ended = System.nanoTime();
+        }
+        System.out.printf("[holds] %d hold attempts released at once (%d connections in flight) through the gateway"
+                + " in %.2f s: %.0f attempts/s%n", ATTEMPTS, IN_FLIGHT, (ended - began) / 1e9, ATTEMPTS / ((ended - began) / 1e9));
+        return new ArrayList<>(results.values());
+    }
+
+    private static void printLatencies(List<Attempt> attempts, Map<Integer, Integer> statuses) {
+        for (int status : statuses.keySet()) {
+            long[] nanos = attempts.stream().filter(a -> a.status() == status).mapToLong(Attempt::nanos).sorted().toArray();
+            System.out.printf("[holds]   %d x %d: p50 %d ms, p99 %d ms, max %d ms%n", nanos.length, status,
+                    nanos[nanos.length / 2] / 1_000_000, nanos[(int) (nanos.length * 0.99)] / 1_000_000,
+                    nanos[nanos.length - 1] / 1_000_000);
+        }
+    }
+
+    private static Attempt hold(UUID eventId, Buyer buyer, String body) {
+        return hold(HttpClient.newHttpClient(), eventId, buyer, body);
+    }
+
+    private static Attempt hold(HttpClient client, UUID eventId, Buyer buyer, String body) {
+        var request = HttpRequest.newBuilder(URI.create(stack.gatewayUrl() + "/api/events/" + eventId + "/holds"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + buyer.sessionToken())
+                .header(ADMISSION, admissions.encode(new AdmissionToken(UUID.randomUUID(), buyer.sessionId(), eventId,
+                        Instant.now().plus(Duration.ofMinutes(10)))))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        long started = System.nanoTime();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            long nanos = System.nanoTime() - started;
+            if (response.statusCode() == 503 || response.statusCode() == 429) {
+                assertThat(response.headers().firstValue("Retry-After")).as("Retry-After on %d", response.statusCode())
+                        .isPresent();
+            }
+            return new Attempt(buyer, body, response.statusCode(), Http.JSON.readTree(response.body()), nanos);
+        } catch (Exception e) {
+            throw new IllegalStateException("hold " + body + " failed: " + e, e);
+        }
+    }
+
+    private static Buyer newBuyer(UUID eventId) {
+        UUID sessionId = UUID.randomUUID();
+        return new Buyer(sessionId, sessions.encode(new SessionToken(sessionId, Instant.now().plus(Duration.ofHours(1)))));
+    }
+
+    private static UUID seatedEvent(String name, int holdTtlSeconds) {
+        String body = """
+                {"name": "%s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
+                 "holdTtlSeconds": %d, "maxPerOrder": 4,
+                 "seatMap": {"sections": [
+                   {"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000},
+                   {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}}"""
+                .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
+                        ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW);
+        return created(body, SEATS);
+    }
+
+    private static UUID generalAdmissionEvent(String name, int quantity, int holdTtlSeconds) {
+        String body = """
+                {"name": "%s", "venue": "Field", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
+                 "holdTtlSeconds": %d, "maxPerOrder": 4, "generalAdmission": {"quantity": %d, "priceCents": 3000}}"""
+                .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
+                        quantity);
+        return created(body, quantity);
+    }
+
+    /** Creates the event and waits until the gate has its counter and the sale is open for holds. */
+    private static UUID created(String body, int capacity) {
+        var created = gateway.post("/admin/events", body, stack.adminToken());
+        assertThat(created.status()).as("POST /admin/events: %s", created).isEqualTo(201);
+        UUID eventId = UUID.fromString(created.json().path("eventId").asString());
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+            assertThat(redis.get(counter(eventId))).isEqualTo(String.valueOf(capacity));
+            assertThat(gateway.get("/api/events/" + eventId).json().path("saleState").asString()).isEqualTo("OPEN");
+        });
+        return eventId;
+    }
+
+    /** Seat ids of the seated event, section A first, row by row. */
+    private static List<String> seatIds() {
+        var ids = new ArrayList<String>();
+        for (String section : List.of("A", "B")) {
+            for (int row = 1; row <= ROWS; row++) {
+                for (int seat = 1; seat <= SEATS_PER_ROW; seat++) {
+                    ids.add(section + "-" + row + "-" + seat);
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static String counter(UUID eventId) {
+        return "inventory:{" + eventId + "}:available";
+    }
+
+    private static List<String> strings(JsonNode array) {
+        var values = new ArrayList<String>();
+        array.forEach(node -> values.add(node.asString()));
+        return values;
+    }
+
+    /** The seats PostgreSQL holds (status HELD), per order. */
+    private static Map<UUID, Set<String>> seatsHeldInTheDatabase(UUID eventId) throws SQLException {
+        var held = new HashMap<UUID, Set<String>>();
+        try (Connection db = database();
+             PreparedStatement query = db.prepareStatement(
+                     "SELECT order_id, seat_id FROM booking.seats WHERE event_id = ? AND status = 'HELD'")) {
+            query.setObject(1, eventId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    held.computeIfAbsent(rows.getObject(1, UUID.class), id -> new HashSet<>()).add(rows.getString(2));
+                }
+            }
+        }
+        return held;
+    }
+
+    /** How fast booking allocated: the orders of the event by their creation time (database clock). */
+    private static void printAllocationWindow(UUID eventId) throws SQLException {
+        try (Connection db = database();
+             PreparedStatement query = db.prepareStatement("SELECT count(*), "
+                     + "extract(epoch FROM max(created_at) - min(created_at)) FROM booking.orders WHERE event_id = ?")) {
+            query.setObject(1, eventId);
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                System.out.printf("[holds] booking allocated %d orders within %.2f s (first to last)%n", rows.getLong(1),
+                        rows.getDouble(2));
+            }
+        }
+    }
+
+    private static Set<UUID> liveOrderSessions(UUID eventId) throws SQLException {
+        var sessions = new HashSet<UUID>();
+        try (Connection db = database();
+             PreparedStatement query = db.prepareStatement(
+                     "SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')")) {
+            query.setObject(1, eventId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    sessions.add(rows.getObject(1, UUID.class));
+                }
+            }
+        }
+        return sessions;
+    }
+
+    private static List<String> orderStatuses(UUID eventId) throws SQLException {
+        var statuses = new ArrayList<String>();
+        try (Connection db = database();
+             PreparedStatement query = db.prepareStatement("SELECT status FROM booking.orders WHERE event_id = ?")) {
+            query.setObject(1, eventId);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    statuses.add(rows.getString(1));
+                }
+            }
+        }
+        return statuses;
+    }
+
+    private static Connection database() throws SQLException {
+        Map<String, String> engines = stack.engineEnvironment();
+        return DriverManager.getConnection(engines.get("ONSALE_DB_URL"), engines.get("ONSALE_DB_USER"),
+                engines.get("ONSALE_DB_PASSWORD"));
+    }
+}
