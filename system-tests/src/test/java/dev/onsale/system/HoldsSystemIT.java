@@ -244,6 +244,37 @@ class HoldsSystemIT {
                 assertThat(redis.get(counter(eventId))).isEqualTo("5"));
     }
 
+    @Test
+    void holdsExpireWhileInventoryIsDownAndTheCounterCatchesUpWhenItIsBack() throws Exception {
+        UUID eventId = generalAdmissionEvent("Missed timers " + UUID.randomUUID(), 10, 10);
+        var orders = new ArrayList<Attempt>();
+        for (int i = 0; i < 4; i++) {
+            Attempt held = hold(eventId, newBuyer(eventId), "{\"quantity\":2}");
+            assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
+            orders.add(held);
+        }
+        Instant lastExpiry = orders.stream().map(a -> Instant.parse(a.answer().path("expiresAt").asString()))
+                .max(Instant::compareTo).orElseThrow();
+        assertThat(redis.get(counter(eventId))).isEqualTo("2");
+
+        // No hold timer notification can be relayed for the whole TTL: booking's sweeper alone expires them.
+        stack.stop(Service.INVENTORY);
+        try {
+            await().atMost(Duration.between(Instant.now(), lastExpiry).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .untilAsserted(() -> assertThat(seatsHeldInTheDatabase(eventId)).isEmpty());
+            System.out.printf("[holds] with inventory down, the sweeper freed 4 expired holds in the database %d ms after"
+                    + " the last expiresAt%n", Duration.between(lastExpiry, Instant.now()).toMillis());
+            assertThat(orderStatuses(eventId)).containsOnly("EXPIRED").hasSize(4);
+        } finally {
+            stack.start(Service.INVENTORY);
+        }
+        // The OrderExpired events waited in Kafka: each gives its seats back exactly once.
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(redis.get(counter(eventId))).isEqualTo("10"));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(gateway.get("/api/events/" + eventId + "/availability").json().path("liveHolds").asInt()).isZero());
+    }
+
     private static List<Attempt> race(UUID eventId, List<String> contested) throws Exception {
         var buyers = new ArrayList<Buyer>();
         for (int i = 0; i < ATTEMPTS; i++) {
