@@ -1,11 +1,6 @@
 package dev.onsale.booking.event;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
+import dev.onsale.booking.PeriodicPass;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,51 +9,22 @@ import org.springframework.stereotype.Component;
  * event is opened (and announced) once.
  */
 @Component
-class SaleClock implements SmartLifecycle {
-
-    private static final Logger log = LoggerFactory.getLogger(SaleClock.class);
+class SaleClock extends PeriodicPass {
 
     private final SaleControl control;
     private final SaleClockProperties properties;
-    private ScheduledExecutorService scheduler;
 
     SaleClock(SaleControl control, SaleClockProperties properties) {
+        super("sale-clock", properties.enabled(), properties.interval());
         this.control = control;
         this.properties = properties;
     }
 
     @Override
-    public synchronized void start() {
-        if (!properties.enabled() || scheduler != null) {
-            return;
-        }
-        scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("sale-clock").daemon().factory());
-        long millis = properties.interval().toMillis();
-        scheduler.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-            scheduler = null;
-        }
-    }
-
-    @Override
-    public synchronized boolean isRunning() {
-        return scheduler != null;
-    }
-
-    void tick() {
-        try {
-            int opened;
-            do {
-                opened = control.openDue(properties.batchSize());
-            } while (opened == properties.batchSize());
-        } catch (RuntimeException e) {
-            // The next pass retries: nothing of a failed pass was committed.
-            log.warn("Sale clock pass failed", e);
-        }
+    protected void pass() {
+        int opened;
+        do {
+            opened = control.openDue(properties.batchSize());
+        } while (opened == properties.batchSize());
     }
 }
