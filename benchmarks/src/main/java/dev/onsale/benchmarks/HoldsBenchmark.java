@@ -1,9 +1,6 @@
 package dev.onsale.benchmarks;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Holds under {@code --buyers} concurrent attempts on an 800-seat map, through the gateway, as buyers make
@@ -33,27 +28,23 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class HoldsBenchmark {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TIMEOUT = GatewayClient.TIMEOUT;
     private static final int ROWS = 20;
     private static final int SEATS_PER_ROW = 20;
     private static final int CONTESTED = 200;
     private static final Path GATE_SCRIPT = Path.of("inventory-service/src/main/resources/dev/onsale/inventory/hold/place.lua");
 
-    private final String gateway;
     private final String redisUrl;
-    private final String adminToken;
     private final int buyers;
     private final int redisConnections;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(30)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-    private final JsonMapper json = JsonMapper.builder().build();
+    private final GatewayClient client;
 
     HoldsBenchmark(Options options) {
-        this.gateway = options.text("gateway", "http://localhost:8080");
         this.redisUrl = options.text("redis", "redis://localhost:16379");
-        this.adminToken = options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
         this.buyers = options.number("buyers", 5000);
         this.redisConnections = options.number("redis-connections", 256);
+        this.client = new GatewayClient(options.text("gateway", "http://localhost:8080"),
+                options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
     void run() throws Exception {
@@ -64,19 +55,19 @@ final class HoldsBenchmark {
                 .formatted(ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW));
         System.out.printf("event %s: 800 seats, %d buyers, %d cores%n", eventId, buyers,
                 Runtime.getRuntime().availableProcessors());
-        check(send(put("/admin/events/" + eventId + "/admission",
+        GatewayClient.check(client.send(client.put("/admin/events/" + eventId + "/admission",
                 "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))), 200, "admission caps");
 
         String[] sessions = new String[buyers];
         Latencies created = Phase.run("POST /api/sessions", buyers, i -> {
-            HttpResponse<String> response = send(post("/api/sessions", null, null, "{}"));
+            HttpResponse<String> response = client.send(client.post("/api/sessions", null, null, "{}"));
             if (response.statusCode() == 201) {
-                sessions[i] = json.readTree(response.body()).get("sessionToken").asString();
+                sessions[i] = client.json(response).get("sessionToken").asString();
             }
             return Integer.toString(response.statusCode());
         });
         requireAll(created, buyers, "201", "sessions");
-        awaitQueueKnows(eventId, sessions[0]);
+        client.awaitQueueKnows(eventId, sessions[0]);
         String[] admissions = new String[buyers];
         Latencies admitted = Phase.run("join + poll until ADMITTED", buyers, i -> admit(eventId, sessions[i], admissions, i));
         int[] ready = java.util.stream.IntStream.range(0, buyers).filter(i -> admissions[i] != null).toArray();
@@ -88,11 +79,11 @@ final class HoldsBenchmark {
         String[] bodies = bodies(ready.length);
         Latencies holds = Phase.run("POST /api/events/{e}/holds", ready.length, n -> {
             int i = ready[n];
-            HttpResponse<String> response = send(post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[n]));
+            HttpResponse<String> response = client.send(client.post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[n]));
             if (response.statusCode() == 201) {
                 return "201";
             }
-            JsonNode problem = json.readTree(response.body());
+            JsonNode problem = client.json(response);
             return response.statusCode() + " " + problem.path("type").asString("").replace("/problems/", "");
         });
         Latencies raw = rawGate();
@@ -126,18 +117,18 @@ final class HoldsBenchmark {
     }
 
     private String admit(UUID eventId, String session, String[] admissions, int i) throws Exception {
-        JsonNode status = json.readTree(send(post("/api/queue/" + eventId + "/join", session, null, "{}")).body());
+        JsonNode status = client.json(client.send(client.post("/api/queue/" + eventId + "/join", session, null, "{}")));
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!status.path("status").asString("").equals("ADMITTED")) {
             if (System.nanoTime() > deadline) {
                 return "not admitted in time";
             }
             Thread.sleep(Math.min(2_000, Math.max(200, status.path("pollAfterMs").asLong(1_000))));
-            HttpResponse<String> response = send(get("/api/queue/" + eventId + "/status", session));
+            HttpResponse<String> response = client.send(client.get("/api/queue/" + eventId + "/status", session));
             if (response.statusCode() != 200) {
                 continue;
             }
-            status = json.readTree(response.body());
+            status = client.json(response);
         }
         admissions[i] = status.path("admissionToken").asString();
         return "ADMITTED";
@@ -197,20 +188,20 @@ final class HoldsBenchmark {
     /** How long after a hold's expiresAt its seats show FREE in the (cached) catalog again. */
     private void expiryLag() throws Exception {
         UUID eventId = createEvent("Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
-        check(send(put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 100, \"maxAdmitPerSecond\": 100}")),
+        GatewayClient.check(client.send(client.put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 100, \"maxAdmitPerSecond\": 100}")),
                 200, "admission caps");
-        String session = json.readTree(send(post("/api/sessions", null, null, "{}")).body()).get("sessionToken").asString();
-        awaitQueueKnows(eventId, session);
+        String session = client.newSession();
+        client.awaitQueueKnows(eventId, session);
         String[] admission = new String[1];
         if (!admit(eventId, session, admission, 0).equals("ADMITTED")) {
             throw new IllegalStateException("the expiry buyer was not admitted");
         }
-        HttpResponse<String> hold = send(post("/api/events/" + eventId + "/holds", session, admission[0], "{\"quantity\":2}"));
-        check(hold, 201, "the expiry hold");
-        Instant expiresAt = Instant.parse(json.readTree(hold.body()).get("expiresAt").asString());
+        HttpResponse<String> hold = client.send(client.post("/api/events/" + eventId + "/holds", session, admission[0], "{\"quantity\":2}"));
+        GatewayClient.check(hold, 201, "the expiry hold");
+        Instant expiresAt = Instant.parse(client.json(hold).get("expiresAt").asString());
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode seats = json.readTree(send(get("/api/events/" + eventId + "/seats", null)).body()).path("seats");
+            JsonNode seats = client.json(client.send(client.get("/api/events/" + eventId + "/seats", null))).path("seats");
             boolean allFree = true;
             for (JsonNode seat : seats) {
                 allFree &= seat.path("status").asString().equals("FREE");
@@ -227,67 +218,15 @@ final class HoldsBenchmark {
 
     private UUID createEvent(String name, int holdTtlSeconds, String inventory) throws Exception {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        String body = """
+        return client.createEvent("""
                 {"name": "%s", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
                  "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}"""
-                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory);
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
-                .timeout(TIMEOUT).header("Authorization", "Bearer " + adminToken)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
-        check(response, 201, "creating the event");
-        return UUID.fromString(json.readTree(response.body()).get("eventId").asString());
-    }
-
-    /** The event reaches queue-service through the outbox, Debezium and Kafka; joins before that are 404. */
-    private void awaitQueueKnows(UUID eventId, String session) throws Exception {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (send(post("/api/queue/" + eventId + "/join", session, null, "{}")).statusCode() == 404) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
-            }
-            Thread.sleep(200);
-        }
+                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory));
     }
 
     private static void requireAll(Latencies phase, int expected, String outcome, String what) {
         if (phase.count(outcome) < expected) {
             throw new IllegalStateException("not every buyer got through " + what + ": " + phase.report());
         }
-    }
-
-    private static void check(HttpResponse<String> response, int status, String what) {
-        if (response.statusCode() != status) {
-            throw new IllegalStateException(what + " failed: " + response.statusCode() + " " + response.body());
-        }
-    }
-
-    private HttpRequest post(String path, String session, String admission, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("Authorization", "Bearer " + session);
-        }
-        if (admission != null) {
-            request.header("X-Admission-Token", admission);
-        }
-        return request.build();
-    }
-
-    private HttpRequest put(String path, String body) {
-        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + adminToken).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)).build();
-    }
-
-    private HttpRequest get(String path, String session) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT).GET();
-        if (session != null) {
-            request.header("Authorization", "Bearer " + session);
-        }
-        return request.build();
-    }
-
-    private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,21 +1,17 @@
 package dev.onsale.benchmarks;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The waiting room under 5,000 concurrent buyers, through the gateway: session creation, join and
@@ -26,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class WaitingRoomBenchmark {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TIMEOUT = GatewayClient.TIMEOUT;
 
     private final String gateway;
     /** queue-service itself, polled with the identity header the gateway would forward; empty to skip. */
@@ -39,9 +35,7 @@ final class WaitingRoomBenchmark {
     private final int queueConnections;
     /** Where to write the event id and the session tokens, one a line, for an outside load tool (wrk). */
     private final String tokensOut;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-    private final JsonMapper json = JsonMapper.builder().build();
+    private final GatewayClient client;
 
     WaitingRoomBenchmark(Options options) {
         this.gateway = options.text("gateway", "http://localhost:8080");
@@ -53,19 +47,20 @@ final class WaitingRoomBenchmark {
         this.redisConnections = options.number("redis-connections", 256);
         this.queueConnections = options.number("queue-connections", 200);
         this.tokensOut = options.text("tokens-out", null);
+        this.client = new GatewayClient(gateway, adminToken);
     }
 
     void run() throws Exception {
         UUID eventId = createOpenEvent();
         System.out.printf("event %s: %d buyers, %d status polls each, %d cores%n", eventId, buyers, polls,
                 Runtime.getRuntime().availableProcessors());
-        awaitQueueKnows(eventId);
+        client.awaitQueueKnows(eventId, client.newSession());
 
         String[] tokens = new String[buyers];
         Latencies sessions = Phase.run("POST /api/sessions", buyers, i -> {
-            HttpResponse<String> response = send(post("/api/sessions", null, "{}"));
+            HttpResponse<String> response = client.send(client.post("/api/sessions", null, null, "{}"));
             if (response.statusCode() == 201) {
-                tokens[i] = json.readTree(response.body()).get("sessionToken").asString();
+                tokens[i] = client.json(response).get("sessionToken").asString();
             }
             return Integer.toString(response.statusCode());
         });
@@ -74,9 +69,9 @@ final class WaitingRoomBenchmark {
             throw new IllegalStateException("only " + ready + " of " + buyers + " sessions were created: " + sessions.report());
         }
         Latencies joins = Phase.run("POST /api/queue/{e}/join", buyers,
-                i -> Integer.toString(send(post("/api/queue/" + eventId + "/join", tokens[i], "{}")).statusCode()));
+                i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}")).statusCode()));
         Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
-                i -> Integer.toString(send(get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
+                i -> Integer.toString(client.send(client.get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
         Latencies direct = queue.isBlank() ? null : directStatus(eventId, tokens);
         Latencies raw = rawZrank(eventId, tokens);
         if (tokensOut != null) {
@@ -110,7 +105,7 @@ final class WaitingRoomBenchmark {
         int perCaller = (buyers * polls + queueConnections - 1) / queueConnections;
         return Phase.run("GET status at queue-service directly", queueConnections, perCaller, i -> {
             String session = sessionId(tokens[ThreadLocalRandom.current().nextInt(tokens.length)]);
-            return Integer.toString(send(HttpRequest.newBuilder(URI.create(queue + "/api/queue/" + eventId + "/status"))
+            return Integer.toString(client.send(HttpRequest.newBuilder(URI.create(queue + "/api/queue/" + eventId + "/status"))
                     .timeout(TIMEOUT).header("X-Onsale-Buyer", session).GET().build()).statusCode());
         });
     }
@@ -153,43 +148,6 @@ final class WaitingRoomBenchmark {
                  "currency": "EUR", "holdTtlSeconds": 600, "maxPerOrder": 4,
                  "generalAdmission": {"quantity": 800, "priceCents": 3000}}""".formatted(now.plus(30, ChronoUnit.DAYS),
                 now.minusSeconds(60));
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
-                .timeout(TIMEOUT).header("Authorization", "Bearer " + adminToken)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
-        if (response.statusCode() != 201) {
-            throw new IllegalStateException("creating the event failed: " + response.statusCode() + " " + response.body());
-        }
-        JsonNode created = json.readTree(response.body());
-        return UUID.fromString(created.get("eventId").asString());
-    }
-
-    /** The event reaches queue-service through the outbox, Debezium and Kafka; joins before that are 404. */
-    private void awaitQueueKnows(UUID eventId) throws Exception {
-        String probe = json.readTree(send(post("/api/sessions", null, "{}")).body()).get("sessionToken").asString();
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (send(post("/api/queue/" + eventId + "/join", probe, "{}")).statusCode() == 404) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
-            }
-            Thread.sleep(200);
-        }
-    }
-
-    private HttpRequest post(String path, String session, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("Authorization", "Bearer " + session);
-        }
-        return request.build();
-    }
-
-    private HttpRequest get(String path, String session) {
-        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + session).GET().build();
-    }
-
-    private HttpResponse<String> send(HttpRequest request) throws Exception {
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
+        return client.createEvent(body);
     }
 }
