@@ -101,7 +101,7 @@ public final class OnsaleLauncher {
 
                 Options of up (defaults in brackets):
                   --gateway-port=N [8080] --queue-port=N [8081] --inventory-port=N [8082]
-                  --booking-port=N [8083] --payment-port=N [8084]
+                  --booking-port=N [8083] --payment-port=N [8084] --sandbox-port=N [8090] (payment-sandbox)
                   --kafka-port=N [19092] --postgres-port=N [15432] --redis-port=N [16379]  (0 = any free port)
                   --timeout=SECONDS [180]   how long the services may take to become ready
                   --jvm-opts="..."          JVM options of each service process

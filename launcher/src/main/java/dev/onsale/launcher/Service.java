@@ -6,6 +6,8 @@ public enum Service {
     INVENTORY("inventory-service", "inventory", 8082, "ONSALE_INVENTORY_URL"),
     BOOKING("booking-service", "booking", 8083, "ONSALE_BOOKING_URL"),
     PAYMENT("payment-service", "payment", 8084, "ONSALE_PAYMENT_URL"),
+    /** The stand-in card acquirer payment-service talks to; not reachable through the gateway. */
+    PAYMENT_SANDBOX("payment-sandbox", "sandbox", 8090, null),
     GATEWAY("gateway", "gateway", 8080, null);
 
     private final String module;
@@ -34,7 +36,7 @@ public enum Service {
         return defaultPort;
     }
 
-    /** The gateway's variable holding this service's base URL; null for the gateway itself. */
+    /** The gateway's variable holding this service's base URL; null for what the gateway does not route to. */
     String urlVariable() {
         return urlVariable;
     }

@@ -37,6 +37,8 @@ public final class Stack implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
     private Map<String, String> engineEnvironment = Map.of();
+    /** Signs the payment sandbox's webhooks for payment-service: random per run, like a provider's test secret. */
+    private final String webhookSecret = SessionKeys.random();
 
     private Stack(StackConfig config, Consumer<String> progress, Path runDir) {
         this.config = config;
@@ -260,6 +262,14 @@ public final class Stack implements AutoCloseable {
         }
         if (service == Service.GATEWAY || service == Service.QUEUE) {
             env.put("ONSALE_ADMISSION_KEY", config.admissionKey());
+        }
+        if (service == Service.PAYMENT) {
+            env.put("ONSALE_PAYMENT_PROVIDER_URL", serviceUrl(Service.PAYMENT_SANDBOX));
+            env.put("ONSALE_PAYMENT_WEBHOOK_SECRET", webhookSecret);
+        }
+        if (service == Service.PAYMENT_SANDBOX) {
+            env.put("ONSALE_SANDBOX_WEBHOOK_URL", gatewayUrl() + "/webhooks/payments");
+            env.put("ONSALE_SANDBOX_WEBHOOK_SECRET", webhookSecret);
         }
         List<String> command = new ArrayList<>();
         command.add(config.java().toString());

@@ -48,7 +48,8 @@ class OnsaleLauncherTest {
 
     @Test
     void upRefusesAPortInUseAndNamesItsOwner() throws Exception {
-        for (String module : List.of("gateway", "queue-service", "inventory-service", "booking-service", "payment-service")) {
+        for (String module : List.of("gateway", "queue-service", "inventory-service", "booking-service", "payment-service",
+                "payment-sandbox")) {
             Files.createDirectories(repo.resolve(module + "/target"));
             Files.writeString(repo.resolve(module + "/target/" + module + "-0.1.0-SNAPSHOT.jar"), "");
         }

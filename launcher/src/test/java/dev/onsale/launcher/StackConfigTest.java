@@ -102,7 +102,7 @@ class StackConfigTest {
         var config = defaults.withFreePorts();
         assertThat(config.servicePorts().values()).doesNotHaveDuplicates().allSatisfy(p -> assertThat(p).isPositive());
         assertThat(List.of(config.kafkaPort(), config.postgresPort(), config.redisPort())).containsOnly(0);
-        assertThat(config.portsToCheck()).hasSize(5);
+        assertThat(config.portsToCheck()).hasSize(6);
     }
 
     @Test
@@ -110,6 +110,7 @@ class StackConfigTest {
         assertThat(Preflight.requiredJars(defaults)).contains(
                 Path.of("/repo/embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"),
                 Path.of("/repo/gateway/target/gateway-0.1.0-SNAPSHOT.jar"),
-                Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar")).hasSize(6);
+                Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar"),
+                Path.of("/repo/payment-sandbox/target/payment-sandbox-0.1.0-SNAPSHOT.jar")).hasSize(7);
     }
 }

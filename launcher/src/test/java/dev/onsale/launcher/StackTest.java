@@ -40,8 +40,8 @@ class StackTest {
         Map<String, Long> pids = stack.pids();
         try {
             assertThat(pids).containsOnlyKeys("engines", "postgres", "redis-server", "queue-service",
-                    "inventory-service", "booking-service", "payment-service", "gateway");
-            assertThat(running(pids.values())).hasSize(8);
+                    "inventory-service", "booking-service", "payment-service", "payment-sandbox", "gateway");
+            assertThat(running(pids.values())).hasSize(9);
             String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(stack.gatewayUrl())).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
             assertThat(body).contains("jdbc:postgresql://localhost:2/onsale", stack.serviceUrl(Service.QUEUE));

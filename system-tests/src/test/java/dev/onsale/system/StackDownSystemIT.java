@@ -22,7 +22,7 @@ class StackDownSystemIT {
             TestStacks.assertAllGone(pids);
             assertThat(report).allSatisfy(line -> assertThat(line).endsWith("stopped"));
             for (String process : List.of("engines", "gateway", "queue-service", "inventory-service", "booking-service",
-                    "payment-service")) {
+                    "payment-service", "payment-sandbox")) {
                 assertThat(report).anySatisfy(line -> assertThat(line).startsWith(process + " (pid " + pids.get(process) + ")"));
             }
             assertThat(stack.pidsFile()).doesNotExist();

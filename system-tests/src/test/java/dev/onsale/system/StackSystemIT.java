@@ -73,8 +73,8 @@ class StackSystemIT {
     @Order(1)
     void theLauncherRecordsEveryProcessOfTheStack() {
         assertThat(pids).containsOnlyKeys("engines", "postgres", "redis-server", "gateway", "queue-service",
-                "inventory-service", "booking-service", "payment-service");
-        assertThat(TestStacks.alive(pids)).hasSize(8);
+                "inventory-service", "booking-service", "payment-service", "payment-sandbox");
+        assertThat(TestStacks.alive(pids)).hasSize(9);
         assertThat(stack.pidsFile()).exists();
     }
 

@@ -43,7 +43,7 @@ final class TestStacks {
     /** Every given pid has exited (allowing a moment for processes that are not our children to be reaped). */
     static void assertAllGone(Map<String, Long> pids) {
         assertThat(pids).containsKeys("engines", "postgres", "redis-server", "gateway", "queue-service",
-                "inventory-service", "booking-service", "payment-service");
+                "inventory-service", "booking-service", "payment-service", "payment-sandbox");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(alive(pids)).isEmpty());
     }
 
