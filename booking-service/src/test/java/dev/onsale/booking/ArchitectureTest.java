@@ -21,8 +21,12 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule ordersAndHoldsDoNotDependOnTheirTransportAdapters = noClasses()
-            .that().resideInAnyPackage("dev.onsale.booking.order", "dev.onsale.booking.hold")
+            .that().resideInAnyPackage("dev.onsale.booking.order", "dev.onsale.booking.hold", "dev.onsale.booking.payment")
             .should().dependOnClassesThat().resideInAnyPackage("dev.onsale.booking..web..", "dev.onsale.booking..kafka..");
+
+    @ArchTest
+    static final ArchRule ordersKnowNothingOfPayments = noClasses().that().resideInAnyPackage("dev.onsale.booking.order..",
+            "dev.onsale.booking.hold..").should().dependOnClassesThat().resideInAPackage("dev.onsale.booking.payment..");
 
     @ArchTest
     static final ArchRule ordersKnowNothingOfAllocation = noClasses().that().resideInAPackage("dev.onsale.booking.order..")

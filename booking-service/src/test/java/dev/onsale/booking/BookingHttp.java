@@ -58,6 +58,23 @@ public final class BookingHttp {
         return send(request);
     }
 
+    /**
+     * A JSON POST as the gateway forwards it for the buyer of session {@code sessionId} (none if null), with extra
+     * headers given as name, value pairs.
+     */
+    public HttpResponse<String> postAsBuyer(String path, java.util.UUID sessionId, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (sessionId != null) {
+            request.header(IdentityHeaders.BUYER, sessionId.toString());
+        }
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return send(request);
+    }
+
     public static JsonNode json(HttpResponse<String> response) {
         return JSON.readTree(response.body());
     }

@@ -1,0 +1,334 @@
+package dev.onsale.booking.payment.web;
+
+import static dev.onsale.booking.BookingHttp.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingServiceTest;
+import dev.onsale.booking.OpenEvents;
+import dev.onsale.booking.PlacedOrders;
+import dev.onsale.booking.TopicTail;
+import dev.onsale.booking.hold.Allocation;
+import dev.onsale.booking.order.BuyerOrders;
+import dev.onsale.booking.order.PaymentOutcomes;
+import dev.onsale.common.Topics;
+import dev.onsale.common.events.PaymentCommand;
+import dev.onsale.common.events.PaymentFailed;
+import dev.onsale.common.events.PaymentRequested;
+import dev.onsale.common.events.SeatsAllocated;
+import dev.onsale.engines.Engines;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@BookingServiceTest
+@ExtendWith(OutputCaptureExtension.class)
+class PaymentControllerIT {
+
+    private static final Duration RELAYED = Duration.ofSeconds(30);
+    private static final String VISA = "{\"paymentMethod\": \"tok_visa\"}";
+
+    @Value("${local.server.port}")
+    int port;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    DataSource dataSource;
+    @Autowired
+    Allocation allocation;
+    @Autowired
+    BuyerOrders buyers;
+    @Autowired
+    PaymentOutcomes outcomes;
+    @Autowired
+    MeterRegistry meters;
+    BookingHttp http;
+    PlacedOrders orders;
+    TopicTail requests;
+    UUID eventId;
+    UUID buyer;
+
+    @BeforeEach
+    void setUp(Engines engines) {
+        http = new BookingHttp(port);
+        orders = new PlacedOrders(allocation, jdbc);
+        requests = new TopicTail(engines, Topics.PAYMENT_REQUESTS);
+        eventId = OpenEvents.create(http, "Payments API", 2, 10, 600, 4);
+        buyer = UUID.randomUUID();
+    }
+
+    @AfterEach
+    void tearDown() {
+        requests.close();
+    }
+
+    @Test
+    void fiftyConcurrentRequestsWithOneKeyAllGetTheSame202AndMakeOnePayment() throws Exception {
+        SeatsAllocated held = orders.hold(eventId, buyer, 2);
+        String key = UUID.randomUUID().toString();
+        double requestedBefore = counter("onsale.payments.requested");
+        double replayedBefore = counter("onsale.payments.replayed");
+        int clients = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            for (int i = 0; i < clients; i++) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return pay(held.orderId(), buyer, key, VISA);
+                }));
+            }
+            start.countDown();
+            List<HttpResponse<String>> responses = new ArrayList<>();
+            for (Future<HttpResponse<String>> answer : answers) {
+                responses.add(answer.get(60, TimeUnit.SECONDS));
+            }
+
+            assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(202);
+            assertThat(responses).extracting(HttpResponse::body).containsOnly(responses.getFirst().body());
+        } finally {
+            pool.shutdownNow();
+        }
+        String body = answers.getFirst().get().body();
+        assertThat(json(answers.getFirst().get()).propertyNames()).containsExactly("paymentId", "status");
+        assertThat(json(answers.getFirst().get()).get("status").asString()).isEqualTo("PROCESSING");
+        UUID paymentId = UUID.fromString(json(answers.getFirst().get()).get("paymentId").asString());
+        assertThat(jdbc.queryForList("SELECT payment_id FROM booking.payments WHERE order_id = ?", UUID.class,
+                held.orderId())).containsExactly(paymentId);
+        assertThat(jdbc.queryForObject("SELECT response_body FROM booking.payment_idempotency WHERE session_id = ?",
+                String.class, buyer)).isEqualTo(body);
+        assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
+        assertThat(orders.seatStatuses(held.orderId())).containsOnly("HELD");
+        assertThat(counter("onsale.payments.requested") - requestedBefore).isEqualTo(1);
+        assertThat(counter("onsale.payments.replayed") - replayedBefore).isEqualTo(clients - 1);
+        assertThat(http.get("/actuator/prometheus").body())
+                .contains("onsale_payments_requested_total{application=\"booking-service\"}")
+                .contains("onsale_payments_replayed_total{application=\"booking-service\"}");
+
+        requests.awaitUntil(RELAYED, byKey -> !requests.of(held.orderId()).isEmpty());
+        requests.readFor(Duration.ofSeconds(2));
+        assertThat(requests.of(held.orderId())).hasSize(1);
+        PaymentRequested relayed = (PaymentRequested) requests.of(held.orderId()).getFirst()
+                .event(PaymentCommand.class);
+        assertThat(relayed.paymentId()).isEqualTo(paymentId);
+        assertThat(relayed.orderId()).isEqualTo(held.orderId());
+        assertThat(relayed.eventId()).isEqualTo(eventId);
+        assertThat(relayed.sessionId()).isEqualTo(buyer);
+        assertThat(relayed.amountCents()).isEqualTo(10_000);
+        assertThat(relayed.currency()).isEqualTo("EUR");
+        assertThat(relayed.paymentMethod()).isEqualTo("tok_visa");
+        assertThat(relayed.requestedAt()).isNotNull();
+    }
+
+    @Test
+    void aRepeatGetsTheStoredAnswerAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        String key = "key-" + UUID.randomUUID();
+        HttpResponse<String> first = pay(held.orderId(), buyer, key, VISA);
+        assertThat(first.statusCode()).isEqualTo(202);
+        assertThat(first.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/json"));
+
+        HttpResponse<String> respaced = pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
+        assertThat(respaced.statusCode()).isEqualTo(202);
+        assertThat(respaced.body()).isEqualTo(first.body());
+        assertProblem(pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"), 422,
+                "idempotency-key-reused");
+        SeatsAllocated other = orders.hold(eventId, buyer, 1);
+        assertProblem(pay(other.orderId(), buyer, key, VISA), 422, "idempotency-key-reused");
+        assertThat(orders.status(other.orderId())).isEqualTo("HELD");
+
+        outcomes.apply(UUID.randomUUID(), new PaymentFailed(held.orderId(),
+                UUID.fromString(json(first).get("paymentId").asString()), "card_declined"));
+        assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_FAILED");
+        assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
+        assertProblem(pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"), 422,
+                "idempotency-key-reused");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class, buyer))
+                .isOne();
+    }
+
+    @Test
+    void aPaymentPendingOrderOutlivesItsHoldAndASecondKeyCannotPayItAgain() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        assertThat(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA).statusCode()).isEqualTo(202);
+        orders.overdue(held.orderId());
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(4))
+                .until(() -> orders.status(held.orderId()).equals("PAYMENT_PENDING"));
+
+        assertProblem(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA), 409, "order-not-payable");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?",
+                Long.class, buyer)).isOne();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE order_id = ?", Long.class,
+                held.orderId())).isOne();
+    }
+
+    @Test
+    void theIdempotencyKeyIsCheckedBeforeTheOrderIsLookedAt() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        for (UUID orderId : new UUID[] {held.orderId(), UUID.randomUUID()}) {
+            assertProblem(pay(orderId, buyer, null, VISA), 400, "idempotency-key-missing");
+            for (String invalid : new String[] {"", " ", "a b", "x".repeat(256)}) {
+                assertProblem(pay(orderId, buyer, invalid, VISA), 400, "idempotency-key-missing");
+            }
+        }
+        assertProblem(http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA), 400, "idempotency-key-missing");
+        assertThat(pay(held.orderId(), null, "k", VISA).statusCode()).isEqualTo(401);
+        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
+        assertNothingStored(held.orderId(), buyer);
+    }
+
+    @Test
+    void anUnknownOrAnotherSessionsOrderIsNotFoundAndBadBodiesNameTheirField() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        UUID stranger = UUID.randomUUID();
+        assertProblem(pay(held.orderId(), stranger, "k", VISA), 404, "order-not-found");
+        assertProblem(pay(UUID.randomUUID(), buyer, "k", VISA), 404, "order-not-found");
+        assertProblem(http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA, "Idempotency-Key", "k"), 404,
+                "order-not-found");
+
+        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"visa\"}"), "paymentMethod");
+        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": 42}"), "paymentMethod");
+        assertInvalid(pay(held.orderId(), buyer, "k", "{}"), "paymentMethod");
+        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"tok_visa\", \"amountCents\": 1}"),
+                "amountCents");
+        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": "), "body");
+        assertInvalid(pay(held.orderId(), buyer, "k", ""), "body");
+        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
+        assertNothingStored(held.orderId(), buyer);
+        assertNothingStored(held.orderId(), stranger);
+        assertThat(pay(held.orderId(), buyer, "k", VISA).statusCode()).isEqualTo(202);
+    }
+
+    @Test
+    void endedOrdersAreNotPayableAndTheRefusalIsNotStoredUnderTheKey() {
+        SeatsAllocated cancelled = orders.hold(eventId, buyer, 1);
+        assertThat(buyers.cancel(cancelled.orderId(), buyer)).isEqualTo(BuyerOrders.Cancellation.CANCELLED);
+        SeatsAllocated expired = orders.hold(eventId, buyer, 1);
+        orders.overdue(expired.orderId());
+        SeatsAllocated ranOut = orders.hold(eventId, buyer, 1);
+        orders.overdue(ranOut.orderId());
+        assertProblem(pay(ranOut.orderId(), buyer, "k", VISA), 409, "order-not-payable");
+        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+
+        for (SeatsAllocated order : new SeatsAllocated[] {cancelled, expired}) {
+            assertProblem(pay(order.orderId(), buyer, "k", VISA), 409, "order-not-payable");
+            assertNothingStored(order.orderId(), buyer);
+        }
+        SeatsAllocated live = orders.hold(eventId, buyer, 1);
+        assertThat(pay(live.orderId(), buyer, "k", VISA).statusCode()).isEqualTo(202);
+    }
+
+    @Test
+    void bodiesCarryingACardNumberAreRefusedBeforeAnythingElseAndTheDigitsGoNowhere(CapturedOutput output) {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        String[][] cases = {
+                {"{\"paymentMethod\": \"4111 1111 1111 1111\"}", "paymentMethod"},
+                {"{\"paymentMethod\": \"tok_visa\", \"cardNumber\": \"4111111111111111\"}", "cardNumber"},
+                {"{\"paymentMethod\": \"4111-1111-1111-1111\"}", "paymentMethod"},
+                {"{\"paymentMethod\": \"tok_4111111111111111\"}", "paymentMethod"},
+                {"{\"paymentMethod\": \"tok_visa\", \"card\": {\"number\": 4111111111111111}}", "card.number"},
+                {"paymentMethod=4111111111111111", "body"}};
+        for (String[] c : cases) {
+            for (String key : new String[] {"k", null}) {
+                HttpResponse<String> response = pay(held.orderId(), buyer, key, c[0]);
+                assertInvalid(response, c[1]);
+                assertThat(response.body().replaceAll("[ -]", "")).doesNotContain("1111111111");
+            }
+        }
+        assertInvalid(pay(UUID.randomUUID(), buyer, "k", cases[0][0]), "paymentMethod");
+        assertInvalid(pay(held.orderId(), buyer, "4111111111111111", VISA), "Idempotency-Key");
+
+        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
+        assertNothingStored(held.orderId(), buyer);
+        assertThat(output.getAll()).contains("looks like a card number");
+        assertThat(output.getAll().replaceAll("[ -]", "")).doesNotContain("4111111111111111");
+    }
+
+    @Test
+    void aDuplicateWaitsForTheFirstClaimOfItsKeyAndGoesAheadWhenThatRollsBack() throws Exception {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        String key = "k-" + UUID.randomUUID();
+        try (Connection first = dataSource.getConnection()) {
+            first.setAutoCommit(false);
+            try (PreparedStatement claim = first.prepareStatement("""
+                    INSERT INTO booking.payment_idempotency
+                        (session_id, idempotency_key, fingerprint, payment_id, response_status, response_body)
+                    VALUES (?, ?, repeat('0', 64), gen_random_uuid(), 202, '{}')
+                    """)) {
+                claim.setObject(1, buyer);
+                claim.setString(2, key);
+                claim.executeUpdate();
+            }
+            CompletableFuture<HttpResponse<String>> duplicate = CompletableFuture.supplyAsync(
+                    () -> pay(held.orderId(), buyer, key, VISA));
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject("""
+                    SELECT count(*) FROM pg_stat_activity
+                    WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO booking.payment_idempotency%'
+                    """, Long.class) == 1);
+            assertThat(duplicate).isNotDone();
+            first.rollback();
+
+            HttpResponse<String> response = duplicate.get(30, TimeUnit.SECONDS);
+            assertThat(response.statusCode()).isEqualTo(202);
+            assertThat(jdbc.queryForObject("SELECT response_body FROM booking.payment_idempotency"
+                    + " WHERE session_id = ? AND idempotency_key = ?", String.class, buyer, key))
+                    .isEqualTo(response.body());
+        }
+        assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
+    }
+
+    private HttpResponse<String> pay(UUID orderId, UUID session, String key, String body) {
+        String path = "/api/orders/" + orderId + "/payments";
+        return key == null ? http.postAsBuyer(path, session, body) : http.postAsBuyer(path, session, body,
+                "Idempotency-Key", key);
+    }
+
+    private double counter(String name) {
+        return meters.get(name).counter().count();
+    }
+
+    private void assertNothingStored(UUID orderId, UUID session) {
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE order_id = ? OR session_id = ?",
+                Long.class, orderId, session)).isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?",
+                Long.class, session)).isZero();
+    }
+
+    private static void assertInvalid(HttpResponse<String> response, String field) {
+        assertProblem(response, 400, "invalid-request");
+        assertThat(json(response).get("errors").valueStream().map(e -> e.get("field").asString()))
+                .containsExactly(field);
+    }
+
+    private static void assertProblem(HttpResponse<String> response, int status, String slug) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(json(response).get("type").asString()).isEqualTo("/problems/" + slug);
+    }
+}
