@@ -149,24 +149,14 @@ class HoldsHttpIT {
     void aRequestThatCannotFinishBeforeTheGatewaysDeadlineIsA503ThatTakesNothing() throws Exception {
         try (var booking = FakeBooking.answering(bootstrap, eventId, command -> Optional.empty())) {
             // less time left than the margin: answered at once, the gate untouched
-            HttpResponse<String> late = client.send(HttpRequest.newBuilder(client.uri(eventId))
-                    .header("Content-Type", "application/json")
-                    .header(IdentityHeaders.BUYER, session.toString())
-                    .header(IdentityHeaders.ADMISSION, UUID.randomUUID().toString())
-                    .header(IdentityHeaders.DEADLINE, String.valueOf(System.currentTimeMillis() + 500))
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":2}")));
+            HttpResponse<String> late = holdWithDeadlineIn(500);
             assertThat(late.statusCode()).isEqualTo(503);
             assertThat(late.headers().firstValue("Retry-After")).isPresent();
             assertNothingWritten();
 
             // 2.5 s left: the reply wait shrinks to 1.5 s (margin 1 s), then the gate's side is released
             long started = System.nanoTime();
-            HttpResponse<String> bounded = client.send(HttpRequest.newBuilder(client.uri(eventId))
-                    .header("Content-Type", "application/json")
-                    .header(IdentityHeaders.BUYER, session.toString())
-                    .header(IdentityHeaders.ADMISSION, UUID.randomUUID().toString())
-                    .header(IdentityHeaders.DEADLINE, String.valueOf(System.currentTimeMillis() + 2_500))
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":2}")));
+            HttpResponse<String> bounded = holdWithDeadlineIn(2_500);
             long waited = (System.nanoTime() - started) / 1_000_000;
             assertThat(bounded.statusCode()).isEqualTo(503);
             assertThat(waited).isBetween(1_000L, 2_500L);
@@ -304,6 +294,16 @@ class HoldsHttpIT {
         assertThat(HoldClient.problemType(noAdmission)).isEqualTo("/problems/admission-required");
         assertThat(noSession.statusCode()).isEqualTo(401);
         assertNothingWritten();
+    }
+
+    /** Two seats, as the gateway forwards them when it stops waiting {@code millis} from now. */
+    private HttpResponse<String> holdWithDeadlineIn(long millis) throws Exception {
+        return client.send(HttpRequest.newBuilder(client.uri(eventId))
+                .header("Content-Type", "application/json")
+                .header(IdentityHeaders.BUYER, session.toString())
+                .header(IdentityHeaders.ADMISSION, UUID.randomUUID().toString())
+                .header(IdentityHeaders.DEADLINE, String.valueOf(System.currentTimeMillis() + millis))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":2}")));
     }
 
     private void assertNothingWritten() {
