@@ -97,8 +97,10 @@ class StackTest {
     void downStopsWhatAKilledEnginesProcessLeftBehind() throws Exception {
         var stack = Stack.start(config(null), line -> { });
         Map<String, Long> pids = stack.pids();
-        ProcessHandle.of(pids.get("engines")).orElseThrow().destroyForcibly();
-        assertThat(Processes.awaitExit(ProcessHandle.of(pids.get("engines")).orElseThrow(), Duration.ofSeconds(5))).isTrue();
+        // one handle: once the killed process is reaped, ProcessHandle.of finds nothing
+        ProcessHandle engines = ProcessHandle.of(pids.get("engines")).orElseThrow();
+        engines.destroyForcibly();
+        assertThat(Processes.awaitExit(engines, Duration.ofSeconds(5))).isTrue();
         assertThat(running(List.of(pids.get("postgres"), pids.get("redis-server")))).hasSize(2);
 
         List<String> report = Stack.down(stack.pidsFile().getParent(), Duration.ofSeconds(5), line -> { });
