@@ -115,6 +115,11 @@ public final class Stack implements AutoCloseable {
         return config.auditorToken();
     }
 
+    /** The secret the sandbox signs its webhooks with and payment-service verifies them with, random per stack. */
+    public String webhookSecret() {
+        return webhookSecret;
+    }
+
     public Path runDir() {
         return runDir;
     }

@@ -1,13 +1,8 @@
 package dev.onsale.system;
 
-import dev.onsale.common.token.AdmissionToken;
-import dev.onsale.common.token.AdmissionTokenCodec;
-import dev.onsale.common.token.HmacSigner;
-import dev.onsale.common.token.SessionToken;
-import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
-import dev.onsale.launcher.StackConfig;
+import dev.onsale.system.SaleFixture.Buyer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -58,7 +52,6 @@ class HoldsSystemIT {
     private static final int ATTEMPTS = 5_000;
     /** Half of the attempts choose one of these seats: heavy collisions. */
     private static final int CONTESTED = 200;
-    private static final String ADMISSION = "X-Admission-Token";
     /**
      * Connections open at once. All attempts are released together, but one machine cannot open 5,000 TCP
      * connections to one listener at the same instant without overflowing its accept backlog (somaxconn), which
@@ -66,39 +59,26 @@ class HoldsSystemIT {
      */
     private static final int IN_FLIGHT = 1_000;
 
-    private static StackConfig config;
+    private static SaleFixture fixture;
     private static Stack stack;
     private static Http gateway;
-    private static SessionTokenCodec sessions;
-    private static AdmissionTokenCodec admissions;
     private static JedisPooled redis;
-
-    private record Buyer(UUID sessionId, String sessionToken) {
-    }
 
     private record Attempt(Buyer buyer, String body, int status, JsonNode answer, long nanos) {
     }
 
     @BeforeAll
     static void startTheStack() {
-        config = TestStacks.config("holds").withServiceEnvironment(Map.of(
-                // every buyer of this test comes from one address: lift the per-address backstop
-                "ONSALE_RATELIMIT_ADDRESSBURST", "1000000",
-                "ONSALE_RATELIMIT_ADDRESSPERSECOND", "1000000"));
-        stack = TestStacks.start("holds", config);
-        gateway = new Http(stack.gatewayUrl());
-        sessions = new SessionTokenCodec(new HmacSigner(config.sessionKey()));
-        admissions = new AdmissionTokenCodec(new HmacSigner(config.admissionKey()));
-        redis = new JedisPooled(URI.create(stack.engineEnvironment().get("ONSALE_REDIS_URL")));
+        fixture = SaleFixture.start("holds", Map.of());
+        stack = fixture.stack;
+        gateway = fixture.gateway;
+        redis = fixture.redis;
     }
 
     @AfterAll
     static void stopTheStack() {
-        if (redis != null) {
-            redis.close();
-        }
-        if (stack != null) {
-            stack.close();
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
@@ -133,7 +113,7 @@ class HoldsSystemIT {
         // A 503 gave its seats back: buy what is left, one seat at a time, until the gate says sold out.
         int topUps = 0;
         while (true) {
-            Attempt attempt = hold(eventId, newBuyer(eventId), "{\"quantity\":1}");
+            Attempt attempt = hold(eventId, fixture.newBuyer(), "{\"quantity\":1}");
             if (attempt.status() == 201) {
                 held.add(attempt);
                 topUps++;
@@ -159,14 +139,14 @@ class HoldsSystemIT {
             }
         }
         assertThat(heldSeats).hasSize(SEATS);
-        Map<UUID, Set<String>> database = seatsHeldInTheDatabase(eventId);
+        Map<UUID, Set<String>> database = fixture.seatsInTheDatabase(eventId, "HELD");
         Map<UUID, Set<String>> answered = new HashMap<>();
         held.forEach(a -> answered.put(UUID.fromString(a.answer().path("orderId").asString()),
                 Set.copyOf(strings(a.answer().path("seatIds")))));
         assertThat(database).isEqualTo(answered);
 
         // The gate agrees with the database: nothing left, every order a live hold.
-        assertThat(redis.get(counter(eventId))).isEqualTo("0");
+        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("0");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             JsonNode availability = gateway.get("/api/events/" + eventId + "/availability").json();
             assertThat(availability.path("available").asInt()).isZero();
@@ -181,15 +161,15 @@ class HoldsSystemIT {
 
     @Test
     void aHoldWhoseAllocationNeverAnswersIs503AndLeavesNothingHeldEvenAfterBookingAllocatesItLater() throws Exception {
-        UUID eventId = generalAdmissionEvent("No reply " + UUID.randomUUID(), 10, 600);
-        Buyer buyer = newBuyer(eventId);
+        UUID eventId = fixture.generalAdmissionEvent("No reply " + UUID.randomUUID(), 10, 3000, 600);
+        Buyer buyer = fixture.newBuyer();
         stack.stop(Service.BOOKING);
         Attempt attempt;
         try {
             attempt = hold(eventId, buyer, "{\"quantity\":2}");
             assertThat(attempt.status()).as("hold while booking is down: %s", attempt.answer()).isEqualTo(503);
             assertThat(attempt.answer().path("type").asString()).isEqualTo("/problems/service-unavailable");
-            assertThat(redis.get(counter(eventId))).as("the gate gave its side back at once").isEqualTo("10");
+            assertThat(redis.get(SaleFixture.counter(eventId))).as("the gate gave its side back at once").isEqualTo("10");
         } finally {
             stack.start(Service.BOOKING);
         }
@@ -197,32 +177,32 @@ class HoldsSystemIT {
 
         // Booking now reads AllocateSeats and then CancelAllocation, in that order: it allocates, then releases.
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
-                assertThat(orderStatuses(eventId)).containsExactly("CANCELLED"));
-        assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
+                assertThat(fixture.orderStatuses(eventId)).containsExactly("CANCELLED"));
+        assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(redis.get(counter(eventId))).isEqualTo("10"));
+                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
 
         // The buyer is not stuck with a live order: a new hold goes through.
         Attempt retry = hold(eventId, buyer, "{\"quantity\":2}");
         assertThat(retry.status()).as("retry: %s", retry.answer()).isEqualTo(201);
-        assertThat(redis.get(counter(eventId))).isEqualTo("8");
+        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("8");
     }
 
     @Test
     void anExpiredHoldFreesItsSeatsPromptlyAndACancelledOneAtOnce() throws Exception {
-        UUID eventId = generalAdmissionEvent("Expiry " + UUID.randomUUID(), 5, 10);
-        Buyer expiring = newBuyer(eventId);
+        UUID eventId = fixture.generalAdmissionEvent("Expiry " + UUID.randomUUID(), 5, 3000, 10);
+        Buyer expiring = fixture.newBuyer();
         Attempt held = hold(eventId, expiring, "{\"quantity\":2}");
         assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
         Instant expiresAt = Instant.parse(held.answer().path("expiresAt").asString());
         String orderId = held.answer().path("orderId").asString();
-        assertThat(redis.get(counter(eventId))).isEqualTo("3");
+        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("3");
 
         // I4: every hold ends within its TTL plus 10 s.
         await().atMost(Duration.between(Instant.now(), expiresAt).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> {
-                    assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
-                    assertThat(redis.get(counter(eventId))).isEqualTo("5");
+                    assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
+                    assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("5");
                 });
         Duration lag = Duration.between(expiresAt, Instant.now());
         System.out.printf("[holds] an expired hold's seats were FREE in the database and back on the counter %d ms after expiresAt%n",
@@ -230,47 +210,47 @@ class HoldsSystemIT {
         var expired = gateway.get("/api/orders/" + orderId, expiring.sessionToken());
         assertThat(expired.json().path("status").asString()).as("order: %s", expired).isEqualTo("EXPIRED");
 
-        Buyer cancelling = newBuyer(eventId);
+        Buyer cancelling = fixture.newBuyer();
         Attempt second = hold(eventId, cancelling, "{\"quantity\":3}");
         assertThat(second.status()).as("hold: %s", second.answer()).isEqualTo(201);
         String secondOrder = "/api/orders/" + second.answer().path("orderId").asString();
-        assertThat(gateway.get(secondOrder, newBuyer(eventId).sessionToken()).status())
+        assertThat(gateway.get(secondOrder, fixture.newBuyer().sessionToken()).status())
                 .as("another buyer's order does not exist for them").isEqualTo(404);
         assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).isEqualTo(204);
         assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).as("cancel is idempotent").isEqualTo(204);
         assertThat(gateway.get(secondOrder, cancelling.sessionToken()).json().path("status").asString()).isEqualTo("CANCELLED");
-        assertThat(seatsHeldInTheDatabase(eventId)).isEmpty();
+        assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(redis.get(counter(eventId))).isEqualTo("5"));
+                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("5"));
     }
 
     @Test
     void holdsExpireWhileInventoryIsDownAndTheCounterCatchesUpWhenItIsBack() throws Exception {
-        UUID eventId = generalAdmissionEvent("Missed timers " + UUID.randomUUID(), 10, 10);
+        UUID eventId = fixture.generalAdmissionEvent("Missed timers " + UUID.randomUUID(), 10, 3000, 10);
         var orders = new ArrayList<Attempt>();
         for (int i = 0; i < 4; i++) {
-            Attempt held = hold(eventId, newBuyer(eventId), "{\"quantity\":2}");
+            Attempt held = hold(eventId, fixture.newBuyer(), "{\"quantity\":2}");
             assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
             orders.add(held);
         }
         Instant lastExpiry = orders.stream().map(a -> Instant.parse(a.answer().path("expiresAt").asString()))
                 .max(Instant::compareTo).orElseThrow();
-        assertThat(redis.get(counter(eventId))).isEqualTo("2");
+        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("2");
 
         // No hold timer notification can be relayed for the whole TTL: booking's sweeper alone expires them.
         stack.stop(Service.INVENTORY);
         try {
             await().atMost(Duration.between(Instant.now(), lastExpiry).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
-                    .untilAsserted(() -> assertThat(seatsHeldInTheDatabase(eventId)).isEmpty());
+                    .untilAsserted(() -> assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty());
             System.out.printf("[holds] with inventory down, the sweeper freed 4 expired holds in the database %d ms after"
                     + " the last expiresAt%n", Duration.between(lastExpiry, Instant.now()).toMillis());
-            assertThat(orderStatuses(eventId)).containsOnly("EXPIRED").hasSize(4);
+            assertThat(fixture.orderStatuses(eventId)).containsOnly("EXPIRED").hasSize(4);
         } finally {
             stack.start(Service.INVENTORY);
         }
         // The OrderExpired events waited in Kafka: each gives its seats back exactly once.
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(redis.get(counter(eventId))).isEqualTo("10"));
+                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(gateway.get("/api/events/" + eventId + "/availability").json().path("liveHolds").asInt()).isZero());
     }
@@ -278,7 +258,7 @@ class HoldsSystemIT {
     private static List<Attempt> race(UUID eventId, List<String> contested) throws Exception {
         var buyers = new ArrayList<Buyer>();
         for (int i = 0; i < ATTEMPTS; i++) {
-            buyers.add(newBuyer(eventId));
+            buyers.add(fixture.newBuyer());
         }
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30))
                 .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
@@ -337,8 +317,7 @@ class HoldsSystemIT {
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + buyer.sessionToken())
-                .header(ADMISSION, admissions.encode(new AdmissionToken(UUID.randomUUID(), buyer.sessionId(), eventId,
-                        Instant.now().plus(Duration.ofMinutes(10)))))
+                .header(SaleFixture.ADMISSION, fixture.admissionToken(eventId, buyer))
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build();
         long started = System.nanoTime();
@@ -355,11 +334,6 @@ class HoldsSystemIT {
         }
     }
 
-    private static Buyer newBuyer(UUID eventId) {
-        UUID sessionId = UUID.randomUUID();
-        return new Buyer(sessionId, sessions.encode(new SessionToken(sessionId, Instant.now().plus(Duration.ofHours(1)))));
-    }
-
     private static UUID seatedEvent(String name, int holdTtlSeconds) {
         String body = """
                 {"name": "%s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
@@ -369,28 +343,7 @@ class HoldsSystemIT {
                    {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}}"""
                 .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
                         ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW);
-        return created(body, SEATS);
-    }
-
-    private static UUID generalAdmissionEvent(String name, int quantity, int holdTtlSeconds) {
-        String body = """
-                {"name": "%s", "venue": "Field", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
-                 "holdTtlSeconds": %d, "maxPerOrder": 4, "generalAdmission": {"quantity": %d, "priceCents": 3000}}"""
-                .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
-                        quantity);
-        return created(body, quantity);
-    }
-
-    /** Creates the event and waits until the gate has its counter and the sale is open for holds. */
-    private static UUID created(String body, int capacity) {
-        var created = gateway.post("/admin/events", body, stack.adminToken());
-        assertThat(created.status()).as("POST /admin/events: %s", created).isEqualTo(201);
-        UUID eventId = UUID.fromString(created.json().path("eventId").asString());
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            assertThat(redis.get(counter(eventId))).isEqualTo(String.valueOf(capacity));
-            assertThat(gateway.get("/api/events/" + eventId).json().path("saleState").asString()).isEqualTo("OPEN");
-        });
-        return eventId;
+        return fixture.created(body, SEATS);
     }
 
     /** Seat ids of the seated event, section A first, row by row. */
@@ -406,35 +359,15 @@ class HoldsSystemIT {
         return ids;
     }
 
-    private static String counter(UUID eventId) {
-        return "inventory:{" + eventId + "}:available";
-    }
-
     private static List<String> strings(JsonNode array) {
         var values = new ArrayList<String>();
         array.forEach(node -> values.add(node.asString()));
         return values;
     }
 
-    /** The seats PostgreSQL holds (status HELD), per order. */
-    private static Map<UUID, Set<String>> seatsHeldInTheDatabase(UUID eventId) throws SQLException {
-        var held = new HashMap<UUID, Set<String>>();
-        try (Connection db = database();
-             PreparedStatement query = db.prepareStatement(
-                     "SELECT order_id, seat_id FROM booking.seats WHERE event_id = ? AND status = 'HELD'")) {
-            query.setObject(1, eventId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    held.computeIfAbsent(rows.getObject(1, UUID.class), id -> new HashSet<>()).add(rows.getString(2));
-                }
-            }
-        }
-        return held;
-    }
-
     /** How fast booking allocated: the orders of the event by their creation time (database clock). */
     private static void printAllocationWindow(UUID eventId) throws SQLException {
-        try (Connection db = database();
+        try (Connection db = fixture.database();
              PreparedStatement query = db.prepareStatement("SELECT count(*), "
                      + "extract(epoch FROM max(created_at) - min(created_at)) FROM booking.orders WHERE event_id = ?")) {
             query.setObject(1, eventId);
@@ -448,36 +381,8 @@ class HoldsSystemIT {
 
     private static Set<UUID> liveOrderSessions(UUID eventId) throws SQLException {
         var sessions = new HashSet<UUID>();
-        try (Connection db = database();
-             PreparedStatement query = db.prepareStatement(
-                     "SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')")) {
-            query.setObject(1, eventId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    sessions.add(rows.getObject(1, UUID.class));
-                }
-            }
-        }
+        fixture.strings("SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')",
+                eventId).forEach(id -> sessions.add(UUID.fromString(id)));
         return sessions;
-    }
-
-    private static List<String> orderStatuses(UUID eventId) throws SQLException {
-        var statuses = new ArrayList<String>();
-        try (Connection db = database();
-             PreparedStatement query = db.prepareStatement("SELECT status FROM booking.orders WHERE event_id = ?")) {
-            query.setObject(1, eventId);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    statuses.add(rows.getString(1));
-                }
-            }
-        }
-        return statuses;
-    }
-
-    private static Connection database() throws SQLException {
-        Map<String, String> engines = stack.engineEnvironment();
-        return DriverManager.getConnection(engines.get("ONSALE_DB_URL"), engines.get("ONSALE_DB_USER"),
-                engines.get("ONSALE_DB_PASSWORD"));
     }
 }
