@@ -20,6 +20,10 @@ public final class Benchmarks {
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                            ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
                              [--redis-connections=256]   (run from the repository root: it loads inventory's gate script)
+                           ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
+                             [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
+                             [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=250] [--settle-timeout-seconds=300]
+                             [--payment-metrics=http://localhost:8084/actuator/prometheus (empty: skip)]
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -28,6 +32,7 @@ public final class Benchmarks {
         switch (args[0]) {
             case "waiting-room" -> new WaitingRoomBenchmark(options).run();
             case "holds" -> new HoldsBenchmark(options).run();
+            case "payments" -> new PaymentsBenchmark(options).run();
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

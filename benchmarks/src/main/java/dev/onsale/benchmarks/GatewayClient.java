@@ -6,8 +6,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,13 +24,18 @@ final class GatewayClient {
 
     private final String gateway;
     private final String adminToken;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(30)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+    private final HttpClient http = newHttpClient();
     private final JsonMapper json = JsonMapper.builder().build();
 
     GatewayClient(String gateway, String adminToken) {
         this.gateway = gateway;
         this.adminToken = adminToken;
+    }
+
+    /** HTTP/1.1 on virtual threads: a connection per concurrent request. */
+    static HttpClient newHttpClient() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
     }
 
     JsonNode json(HttpResponse<String> response) {
@@ -40,6 +48,11 @@ final class GatewayClient {
 
     /** A buyer's POST: {@code session} and {@code admission} token are sent when not null. */
     HttpRequest post(String path, String session, String admission, String body) {
+        return post(path, session, admission, null, body);
+    }
+
+    /** A buyer's POST: {@code session}, {@code admission} token and {@code Idempotency-Key} are sent when not null. */
+    HttpRequest post(String path, String session, String admission, String idempotencyKey, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
@@ -47,6 +60,9 @@ final class GatewayClient {
         }
         if (admission != null) {
             request.header("X-Admission-Token", admission);
+        }
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
         }
         return request.build();
     }
@@ -75,6 +91,24 @@ final class GatewayClient {
         return UUID.fromString(json(response).get("eventId").asString());
     }
 
+    /**
+     * Creates an event whose sale is open at once (sale opened a minute ago, show in 30 days), {@code inventory} being
+     * its {@code "seatMap": ...} or {@code "generalAdmission": ...} member, and returns its id.
+     */
+    UUID createOpenEvent(String name, int holdTtlSeconds, String inventory) throws IOException, InterruptedException {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        return createEvent("""
+                {"name": "%s", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
+                 "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}"""
+                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory));
+    }
+
+    /** Lifts the event's waiting-room caps so that {@code buyers} buyers are all admitted at once. */
+    void liftAdmissionCaps(UUID eventId, int buyers) throws IOException, InterruptedException {
+        check(send(put("/admin/events/" + eventId + "/admission",
+                "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))), 200, "admission caps");
+    }
+
     String newSession() throws IOException, InterruptedException {
         HttpResponse<String> response = send(post("/api/sessions", null, null, "{}"));
         check(response, 201, "creating a session");
@@ -89,6 +123,29 @@ final class GatewayClient {
                 throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
             }
             Thread.sleep(200);
+        }
+    }
+
+    /** A response as a phase's outcome: its status, and for a problem its slug (e.g. {@code 409 sold-out}). */
+    String outcome(HttpResponse<String> response) {
+        String type = "";
+        if (response.statusCode() >= 400 && response.headers().firstValue("Content-Type").orElse("").contains("json")) {
+            try {
+                type = json(response).path("type").asString("");
+            } catch (JacksonException e) {
+                type = "";
+            }
+        }
+        return type.isEmpty() ? Integer.toString(response.statusCode())
+                : response.statusCode() + " " + type.replace("/problems/", "");
+    }
+
+    /** The whole seconds a 429 or 503 asks to wait ({@code Retry-After}), 1 when it does not say. */
+    static long retryAfterSeconds(HttpResponse<String> response) {
+        try {
+            return Math.max(1, Long.parseLong(response.headers().firstValue("Retry-After").orElse("1").trim()));
+        } catch (NumberFormatException e) {
+            return 1;
         }
     }
 

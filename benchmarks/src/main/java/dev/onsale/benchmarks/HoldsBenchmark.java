@@ -1,20 +1,15 @@
 package dev.onsale.benchmarks;
 
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 import tools.jackson.databind.JsonNode;
 
@@ -28,7 +23,6 @@ import tools.jackson.databind.JsonNode;
  */
 final class HoldsBenchmark {
 
-    private static final Duration TIMEOUT = GatewayClient.TIMEOUT;
     private static final int ROWS = 20;
     private static final int SEATS_PER_ROW = 20;
     private static final int CONTESTED = 200;
@@ -48,43 +42,24 @@ final class HoldsBenchmark {
     }
 
     void run() throws Exception {
-        UUID eventId = createEvent("Holds benchmark", 600, """
+        UUID eventId = client.createOpenEvent("Holds benchmark", 600, """
                 "seatMap": {"sections": [
                   {"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000},
                   {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}"""
                 .formatted(ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW));
         System.out.printf("event %s: 800 seats, %d buyers, %d cores%n", eventId, buyers,
                 Runtime.getRuntime().availableProcessors());
-        GatewayClient.check(client.send(client.put("/admin/events/" + eventId + "/admission",
-                "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))), 200, "admission caps");
 
-        String[] sessions = new String[buyers];
-        Latencies created = Phase.run("POST /api/sessions", buyers, i -> {
-            HttpResponse<String> response = client.send(client.post("/api/sessions", null, null, "{}"));
-            if (response.statusCode() == 201) {
-                sessions[i] = client.json(response).get("sessionToken").asString();
-            }
-            return Integer.toString(response.statusCode());
-        });
-        requireAll(created, buyers, "201", "sessions");
-        client.awaitQueueKnows(eventId, sessions[0]);
-        String[] admissions = new String[buyers];
-        Latencies admitted = Phase.run("join + poll until ADMITTED", buyers, i -> admit(eventId, sessions[i], admissions, i));
-        int[] ready = java.util.stream.IntStream.range(0, buyers).filter(i -> admissions[i] != null).toArray();
-        if (ready.length < buyers) {
-            System.out.printf("only %d of %d buyers were admitted within %d s; the holds phase uses those%n",
-                    ready.length, buyers, TIMEOUT.toSeconds());
-        }
+        Crowd crowd = new Crowd(client, buyers);
+        Latencies created = crowd.createSessions();
+        Latencies admitted = crowd.admit(eventId);
+        int[] ready = crowd.admitted();
 
         String[] bodies = bodies(ready.length);
         Latencies holds = Phase.run("POST /api/events/{e}/holds", ready.length, n -> {
             int i = ready[n];
-            HttpResponse<String> response = client.send(client.post("/api/events/" + eventId + "/holds", sessions[i], admissions[i], bodies[n]));
-            if (response.statusCode() == 201) {
-                return "201";
-            }
-            JsonNode problem = client.json(response);
-            return response.statusCode() + " " + problem.path("type").asString("").replace("/problems/", "");
+            return client.outcome(client.send(client.post("/api/events/" + eventId + "/holds", crowd.session(i),
+                    crowd.admission(i), bodies[n])));
         });
         Latencies raw = rawGate();
 
@@ -116,24 +91,6 @@ final class HoldsBenchmark {
         return bodies;
     }
 
-    private String admit(UUID eventId, String session, String[] admissions, int i) throws Exception {
-        JsonNode status = client.json(client.send(client.post("/api/queue/" + eventId + "/join", session, null, "{}")));
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!status.path("status").asString("").equals("ADMITTED")) {
-            if (System.nanoTime() > deadline) {
-                return "not admitted in time";
-            }
-            Thread.sleep(Math.min(2_000, Math.max(200, status.path("pollAfterMs").asLong(1_000))));
-            HttpResponse<String> response = client.send(client.get("/api/queue/" + eventId + "/status", session));
-            if (response.statusCode() != 200) {
-                continue;
-            }
-            status = client.json(response);
-        }
-        admissions[i] = status.path("admissionToken").asString();
-        return "ADMITTED";
-    }
-
     /**
      * The same gate script as inventory-service runs, on a scratch event of 800 seats that no relay reads (its
      * outbox stream is not registered), as many attempts as buyers, from as many callers as there are pooled
@@ -141,12 +98,7 @@ final class HoldsBenchmark {
      */
     private Latencies rawGate() throws Exception {
         String script = Files.readString(GATE_SCRIPT);
-        URI uri = URI.create(redisUrl);
-        ConnectionPoolConfig pool = new ConnectionPoolConfig();
-        pool.setMaxTotal(redisConnections);
-        pool.setMaxIdle(redisConnections);
-        try (JedisPooled jedis = new JedisPooled(pool, new HostAndPort(uri.getHost(), uri.getPort()),
-                DefaultJedisClientConfig.builder().socketTimeoutMillis((int) TIMEOUT.toMillis()).build())) {
+        try (JedisPooled jedis = RawRedis.open(redisUrl, redisConnections)) {
             UUID scratch = UUID.randomUUID();
             String prefix = "inventory:{" + scratch + "}:";
             jedis.set(prefix + "available", "800");
@@ -187,16 +139,15 @@ final class HoldsBenchmark {
 
     /** How long after a hold's expiresAt its seats show FREE in the (cached) catalog again. */
     private void expiryLag() throws Exception {
-        UUID eventId = createEvent("Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
-        GatewayClient.check(client.send(client.put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 100, \"maxAdmitPerSecond\": 100}")),
-                200, "admission caps");
+        UUID eventId = client.createOpenEvent("Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
+        client.liftAdmissionCaps(eventId, 100);
         String session = client.newSession();
         client.awaitQueueKnows(eventId, session);
-        String[] admission = new String[1];
-        if (!admit(eventId, session, admission, 0).equals("ADMITTED")) {
+        String admission = Crowd.admit(client, eventId, session);
+        if (admission == null) {
             throw new IllegalStateException("the expiry buyer was not admitted");
         }
-        HttpResponse<String> hold = client.send(client.post("/api/events/" + eventId + "/holds", session, admission[0], "{\"quantity\":2}"));
+        HttpResponse<String> hold = client.send(client.post("/api/events/" + eventId + "/holds", session, admission, "{\"quantity\":2}"));
         GatewayClient.check(hold, 201, "the expiry hold");
         Instant expiresAt = Instant.parse(client.json(hold).get("expiresAt").asString());
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -214,19 +165,5 @@ final class HoldsBenchmark {
             Thread.sleep(100);
         }
         System.out.println("an expired hold's seats were still not FREE 60 s later");
-    }
-
-    private UUID createEvent(String name, int holdTtlSeconds, String inventory) throws Exception {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        return client.createEvent("""
-                {"name": "%s", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
-                 "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}"""
-                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory));
-    }
-
-    private static void requireAll(Latencies phase, int expected, String outcome, String what) {
-        if (phase.count(outcome) < expected) {
-            throw new IllegalStateException("not every buyer got through " + what + ": " + phase.report());
-        }
     }
 }

@@ -39,6 +39,13 @@ final class Latencies {
         return n == null ? 0 : n.get();
     }
 
+    /** The {@code p} quantile (0..1) of the recorded latencies, in milliseconds; 0 with none. */
+    double percentileMillis(double p) {
+        long[] sorted = Arrays.copyOf(nanos, recorded.get());
+        Arrays.sort(sorted);
+        return percentile(sorted, p);
+    }
+
     String report() {
         long[] sorted = Arrays.copyOf(nanos, recorded.get());
         Arrays.sort(sorted);

@@ -24,4 +24,8 @@ record Options(Map<String, String> values) {
     int number(String name, int fallback) {
         return values.containsKey(name) ? Integer.parseInt(values.get(name)) : fallback;
     }
+
+    double decimal(String name, double fallback) {
+        return values.containsKey(name) ? Double.parseDouble(values.get(name)) : fallback;
+    }
 }

@@ -2,15 +2,9 @@ package dev.onsale.benchmarks;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 
 /**
@@ -51,23 +45,15 @@ final class WaitingRoomBenchmark {
     }
 
     void run() throws Exception {
-        UUID eventId = createOpenEvent();
+        UUID eventId = client.createOpenEvent("Waiting room benchmark", 600,
+                "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
         System.out.printf("event %s: %d buyers, %d status polls each, %d cores%n", eventId, buyers, polls,
                 Runtime.getRuntime().availableProcessors());
         client.awaitQueueKnows(eventId, client.newSession());
 
-        String[] tokens = new String[buyers];
-        Latencies sessions = Phase.run("POST /api/sessions", buyers, i -> {
-            HttpResponse<String> response = client.send(client.post("/api/sessions", null, null, "{}"));
-            if (response.statusCode() == 201) {
-                tokens[i] = client.json(response).get("sessionToken").asString();
-            }
-            return Integer.toString(response.statusCode());
-        });
-        int ready = (int) sessions.count("201");
-        if (ready < buyers) {
-            throw new IllegalStateException("only " + ready + " of " + buyers + " sessions were created: " + sessions.report());
-        }
+        Crowd crowd = new Crowd(client, buyers);
+        Latencies sessions = crowd.createSessions();
+        String[] tokens = crowd.sessions();
         Latencies joins = Phase.run("POST /api/queue/{e}/join", buyers,
                 i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}")).statusCode()));
         Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
@@ -116,12 +102,7 @@ final class WaitingRoomBenchmark {
      * the status phase made polls.
      */
     private Latencies rawZrank(UUID eventId, String[] tokens) throws InterruptedException {
-        URI uri = URI.create(redisUrl);
-        ConnectionPoolConfig pool = new ConnectionPoolConfig();
-        pool.setMaxTotal(redisConnections);
-        pool.setMaxIdle(redisConnections);
-        try (JedisPooled jedis = new JedisPooled(pool, new HostAndPort(uri.getHost(), uri.getPort()),
-                DefaultJedisClientConfig.builder().socketTimeoutMillis((int) TIMEOUT.toMillis()).build())) {
+        try (JedisPooled jedis = RawRedis.open(redisUrl, redisConnections)) {
             String line = "queue:{" + eventId + "}:line";
             String[] members = new String[tokens.length];
             for (int i = 0; i < tokens.length; i++) {
@@ -139,15 +120,5 @@ final class WaitingRoomBenchmark {
     /** The session id a session token carries (its second dot-separated part). */
     private static String sessionId(String sessionToken) {
         return sessionToken.split("\\.")[1];
-    }
-
-    private UUID createOpenEvent() throws Exception {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        String body = """
-                {"name": "Waiting room benchmark", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
-                 "currency": "EUR", "holdTtlSeconds": 600, "maxPerOrder": 4,
-                 "generalAdmission": {"quantity": 800, "priceCents": 3000}}""".formatted(now.plus(30, ChronoUnit.DAYS),
-                now.minusSeconds(60));
-        return client.createEvent(body);
     }
 }

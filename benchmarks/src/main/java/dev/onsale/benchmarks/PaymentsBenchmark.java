@@ -1,0 +1,358 @@
+package dev.onsale.benchmarks;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.stream.IntStream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Settling {@code --payments} payments with the payment sandbox at {@code --tps} and {@code --timeout-share}
+ * (its other settings as found). Through the gateway, as buyers pay: a general-admission event with one seat per
+ * buyer, sessions, the waiting room, one hold each (paced, so that every hold succeeds: this measures payments,
+ * not holds), then every payment at once ({@code tok_visa}, a fresh Idempotency-Key each) and each order polled
+ * until CONFIRMED. Settle time runs from the first payment request sent to the last order seen CONFIRMED, against
+ * the lower bound {@code payments / tps}. Checked at the sandbox: per-second traffic, 429s, one charge per order.
+ * Beside it, in the same run, the raw engine: the same number of charges sent straight to the sandbox by this
+ * bench, paced at exactly its TPS, timed until all show SUCCEEDED in its ledger. The raw phase runs first, so
+ * nothing of the system's payments shares the merchant's TPS bucket with it; the sandbox is reset before each
+ * phase (which restores its start settings, so the load settings are applied again) and left with the settings
+ * it was found with.
+ */
+final class PaymentsBenchmark {
+
+    private static final long PRICE_CENTS = 3000;
+    private static final String CURRENCY = "EUR";
+    private static final String CARD = "tok_visa";
+    /** Order statuses after which polling stops: CONFIRMED, or an order that can no longer be confirmed. */
+    private static final Set<String> SETTLED = Set.of("CONFIRMED", "EXPIRED", "CANCELLED", "PAYMENT_FAILED", "REFUNDED");
+    private static final int HOLD_ATTEMPTS = 5;
+    private static final int RAW_ATTEMPTS = 5;
+    /** Longer than the sandbox's latency tail, shorter than its hang: a raw charge timing out was created. */
+    private static final Duration RAW_CHARGE_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration LEDGER_POLL = Duration.ofMillis(100);
+
+    private final int payments;
+    private final int tps;
+    private final double timeoutShare;
+    private final int holdsPerSecond;
+    private final Duration poll;
+    private final Duration settleTimeout;
+    /** payment-service's Prometheus endpoint; empty to skip. */
+    private final String paymentMetrics;
+    private final GatewayClient client;
+    private final SandboxClient sandbox;
+
+    PaymentsBenchmark(Options options) {
+        this.payments = options.number("payments", 800);
+        this.tps = options.number("tps", 50);
+        this.timeoutShare = options.decimal("timeout-share", 0.05);
+        this.holdsPerSecond = options.number("holds-per-second", 100);
+        this.poll = Duration.ofMillis(options.number("poll-ms", 250));
+        this.settleTimeout = Duration.ofSeconds(options.number("settle-timeout-seconds", 300));
+        this.paymentMetrics = options.text("payment-metrics", "http://localhost:8084/actuator/prometheus");
+        this.client = new GatewayClient(options.text("gateway", "http://localhost:8080"),
+                options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
+        this.sandbox = new SandboxClient(options.text("sandbox", "http://localhost:8090"),
+                options.text("merchant-key", System.getenv().getOrDefault("ONSALE_PAYMENT_PROVIDER_KEY", "sk_test_local")));
+    }
+
+    void run() throws Exception {
+        JsonNode found = sandbox.settings();
+        ObjectNode load = SandboxClient.withLoad(found, tps, timeoutShare);
+        System.out.printf("payments: %d orders; sandbox at %d TPS with %.1f%% timeouts, its other settings as found: %s; %d cores%n",
+                payments, tps, timeoutShare * 100, load, Runtime.getRuntime().availableProcessors());
+        try {
+            Raw raw = raw(load);
+            Held held = hold();
+            Paid paid = pay(held, load);
+            report(held, paid, raw);
+        } finally {
+            sandbox.putSettings(found);
+        }
+    }
+
+    /** The system's phases before paying, and the orders they left: buyer {@code k} holds {@code orders[k]}. */
+    private record Held(List<Latencies> phases, String[] sessions, UUID[] orders, int retried) {
+    }
+
+    /** The system's payments: answers, each paid order's settle latency, and what the sandbox saw. */
+    private record Paid(int orders, int accepted, Latencies answers, Latencies settled, long settleNanos,
+            List<String> unsettled, Map<String, Integer> unsettledStatuses, SandboxTraffic traffic, SandboxLedger ledger) {
+    }
+
+    /** The raw engine's run: the answers to its charges, when the last showed SUCCEEDED, what the sandbox saw. */
+    private record Raw(Latencies answers, long settleNanos, SandboxLedger ledger, SandboxTraffic traffic) {
+    }
+
+    private Held hold() throws Exception {
+        UUID eventId = client.createOpenEvent("Payments benchmark", 600,
+                "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": %d}".formatted(payments, PRICE_CENTS));
+        System.out.printf("event %s: %d seats, %d buyers; holds paced at %d/s%n", eventId, payments, payments, holdsPerSecond);
+        Crowd crowd = new Crowd(client, payments);
+        Latencies created = crowd.createSessions();
+        Latencies admitted = crowd.admit(eventId);
+        int[] ready = crowd.admitted();
+        UUID[] orders = new UUID[ready.length];
+        AtomicInteger retried = new AtomicInteger();
+        Latencies holds = Phase.paced("POST /api/events/{e}/holds (paced)", ready.length, holdsPerSecond,
+                n -> hold(eventId, crowd, ready[n], orders, n, retried));
+        int[] holding = IntStream.range(0, ready.length).filter(n -> orders[n] != null).toArray();
+        if (holding.length == 0) {
+            throw new IllegalStateException("no buyer holds a seat: " + holds.report());
+        }
+        if (holding.length < payments) {
+            System.out.printf("only %d of %d buyers hold a seat; the payments phase uses those%n", holding.length, payments);
+        }
+        return new Held(List.of(created, admitted, holds),
+                Arrays.stream(holding).mapToObj(n -> crowd.session(ready[n])).toArray(String[]::new),
+                Arrays.stream(holding).mapToObj(n -> orders[n]).toArray(UUID[]::new), retried.get());
+    }
+
+    /** One seat for buyer {@code buyer}, retried after a 429 or 503 (nothing held) with the same Idempotency-Key. */
+    private String hold(UUID eventId, Crowd crowd, int buyer, UUID[] orders, int n, AtomicInteger retried) throws Exception {
+        String key = UUID.randomUUID().toString();
+        for (int attempt = 1; ; attempt++) {
+            HttpResponse<String> response = client.send(client.post("/api/events/" + eventId + "/holds",
+                    crowd.session(buyer), crowd.admission(buyer), key, "{\"quantity\":1}"));
+            if (response.statusCode() == 201) {
+                orders[n] = UUID.fromString(client.json(response).get("orderId").asString());
+                return "201";
+            }
+            if ((response.statusCode() != 429 && response.statusCode() != 503) || attempt == HOLD_ATTEMPTS) {
+                return client.outcome(response);
+            }
+            retried.incrementAndGet();
+            Thread.sleep(Duration.ofSeconds(GatewayClient.retryAfterSeconds(response)));
+        }
+    }
+
+    /** Every order paid at once; each polled from its 202 until it settles or the settle timeout passes. */
+    private Paid pay(Held held, ObjectNode load) throws Exception {
+        sandbox.reset();
+        sandbox.putSettings(load);
+        int n = held.orders().length;
+        long[] sentAt = new long[n];
+        long[] seenAt = new long[n];
+        boolean[] accepted = new boolean[n];
+        String[] status = new String[n];
+        long deadline = System.nanoTime() + settleTimeout.toNanos();
+        System.out.printf("paying %d orders at once; each polled every %d ms until CONFIRMED (at most %d s)%n",
+                n, poll.toMillis(), settleTimeout.toSeconds());
+        Latencies answers;
+        try (ExecutorService watchers = Executors.newVirtualThreadPerTaskExecutor()) {
+            answers = Phase.run("POST /api/orders/{o}/payments", n, i -> {
+                sentAt[i] = System.nanoTime();
+                HttpResponse<String> response = client.send(client.post("/api/orders/" + held.orders()[i] + "/payments",
+                        held.sessions()[i], null, UUID.randomUUID().toString(), "{\"paymentMethod\":\"" + CARD + "\"}"));
+                String outcome = client.outcome(response);
+                status[i] = "payment answered " + outcome;
+                if (response.statusCode() == 202) {
+                    accepted[i] = true;
+                    watchers.submit(() -> watch(held.orders()[i], held.sessions()[i], i, seenAt, status, deadline));
+                }
+                return outcome;
+            });
+        }
+        long firstSent = Arrays.stream(sentAt).min().orElseThrow();
+        Latencies settled = new Latencies("order settled (paid -> seen CONFIRMED)", n);
+        List<String> unsettled = new ArrayList<>();
+        Map<String, Integer> unsettledStatuses = new TreeMap<>();
+        long lastSeen = firstSent;
+        for (int i = 0; i < n; i++) {
+            if (seenAt[i] != 0) {
+                settled.record(seenAt[i] - sentAt[i], "CONFIRMED");
+                lastSeen = Math.max(lastSeen, seenAt[i]);
+            } else {
+                unsettled.add(held.orders()[i] + " " + status[i]);
+                unsettledStatuses.merge(status[i], 1, Integer::sum);
+            }
+        }
+        settled.wall(lastSeen - firstSent);
+        List<UUID> paidOrders = IntStream.range(0, n).filter(i -> accepted[i]).mapToObj(i -> held.orders()[i]).toList();
+        return new Paid(n, paidOrders.size(), answers, settled, lastSeen - firstSent, unsettled, unsettledStatuses,
+                sandbox.traffic(), SandboxLedger.of(sandbox.ledger(), Set.copyOf(paidOrders)));
+    }
+
+    /** Polls one order until it settles (CONFIRMED: {@code seenAt[i]} set) or {@code deadline}; {@code status[i]} is the last seen. */
+    private Void watch(UUID order, String session, int i, long[] seenAt, String[] status, long deadline)
+            throws InterruptedException {
+        status[i] = "PAYMENT_PENDING (never read)";
+        Thread.sleep(Duration.ofNanos(ThreadLocalRandom.current().nextLong(poll.toNanos())));
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpResponse<String> response = client.send(client.get("/api/orders/" + order, session));
+                if (response.statusCode() == 200) {
+                    status[i] = client.json(response).path("status").asString("");
+                    if (status[i].equals("CONFIRMED")) {
+                        seenAt[i] = System.nanoTime();
+                    }
+                    if (SETTLED.contains(status[i])) {
+                        return null;
+                    }
+                } else {
+                    status[i] = "GET answered " + client.outcome(response);
+                }
+            } catch (IOException e) {
+                status[i] = "GET failed " + e.getClass().getSimpleName();
+            }
+            Thread.sleep(poll);
+        }
+        return null;
+    }
+
+    /**
+     * The raw engine: as many charges straight at the sandbox, one per slot at exactly its TPS (a 5xx or 429 goes
+     * back in line with the same Idempotency-Key; a timeout is not retried, since the sandbox hangs only after
+     * creating the charge), while the ledger is polled until every order shows SUCCEEDED. Webhooks are dropped
+     * (loss share 1): nothing but the sandbox takes part.
+     */
+    private Raw raw(ObjectNode load) throws Exception {
+        sandbox.reset();
+        ObjectNode quiet = load.deepCopy();
+        quiet.put("webhookLossShare", 1.0);
+        sandbox.putSettings(quiet);
+        UUID[] orders = IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID()).toArray(UUID[]::new);
+        String[] keys = IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID().toString()).toArray(String[]::new);
+        Set<UUID> ours = Set.of(orders);
+        System.out.printf("raw engine: %d charges straight at the sandbox, paced at %d/s%n", payments, tps);
+
+        Latencies answers = new Latencies("raw POST /v1/charges (paced)", payments * RAW_ATTEMPTS);
+        BlockingQueue<Integer> due = new LinkedBlockingQueue<>(IntStream.range(0, payments).boxed().toList());
+        AtomicIntegerArray attempts = new AtomicIntegerArray(payments);
+        AtomicInteger open = new AtomicInteger(payments);
+        long began = System.nanoTime();
+        long deadline = began + settleTimeout.toNanos();
+        try (ExecutorService watcher = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Long> allSucceeded = watcher.submit(() -> awaitSucceeded(ours, deadline));
+            Pacer pacer = new Pacer(tps, began);
+            for (long slot = 0; open.get() > 0 && System.nanoTime() < deadline; slot++) {
+                pacer.awaitSlot(slot);
+                Integer i = due.poll();
+                if (i == null) {
+                    continue;
+                }
+                long t0 = System.nanoTime();
+                sandbox.charge(keys[i], orders[i], PRICE_CENTS, CURRENCY, CARD, RAW_CHARGE_TIMEOUT).whenComplete((response, error) -> {
+                    Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                    boolean timedOut = cause instanceof HttpTimeoutException;
+                    answers.record(System.nanoTime() - t0, cause == null ? Integer.toString(response.statusCode())
+                            : timedOut ? "timeout" : cause.getClass().getSimpleName());
+                    boolean again = cause == null ? response.statusCode() == 429 || response.statusCode() >= 500 : !timedOut;
+                    if (again && attempts.incrementAndGet(i) < RAW_ATTEMPTS) {
+                        due.add(i);
+                    } else {
+                        open.decrementAndGet();
+                    }
+                });
+            }
+            answers.wall(System.nanoTime() - began);
+            long seen = allSucceeded.get();
+            return new Raw(answers, seen < 0 ? -1 : seen - began, SandboxLedger.of(sandbox.ledger(), ours), sandbox.traffic());
+        }
+    }
+
+    /** When the ledger first showed a SUCCEEDED charge for every one of {@code orders}; -1 if not by {@code deadline}. */
+    private long awaitSucceeded(Set<UUID> orders, long deadline) throws Exception {
+        while (System.nanoTime() < deadline) {
+            if (SandboxLedger.of(sandbox.ledger(), orders).ordersSucceeded() == orders.size()) {
+                return System.nanoTime();
+            }
+            Thread.sleep(LEDGER_POLL);
+        }
+        return -1;
+    }
+
+    private void report(Held held, Paid paid, Raw raw) throws InterruptedException {
+        held.phases().forEach(phase -> System.out.println(phase.report()));
+        if (held.retried() > 0) {
+            System.out.printf("holds retried after a 429 or 503: %d%n", held.retried());
+        }
+        System.out.println(paid.answers().report());
+        System.out.println(paid.settled().report());
+        System.out.println(raw.answers().report());
+
+        int accepted = paid.accepted();
+        double lowerBound = (double) accepted / tps;
+        double settle = paid.settleNanos() / 1e9;
+        System.out.printf("payments answered 202: %d of %d%n", accepted, paid.orders());
+        if (paid.unsettled().isEmpty()) {
+            System.out.printf("settle time %.2f s for %d payments (first payment sent -> last order seen CONFIRMED); "
+                    + "lower bound %d / %d TPS = %.2f s; settle / lower bound = %.3f%n", settle, accepted, accepted, tps,
+                    lowerBound, settle / lowerBound);
+        } else {
+            System.out.printf("NOT all orders confirmed within %d s: %d of %d are not CONFIRMED %s; "
+                    + "the last CONFIRMED was seen %.2f s after the first payment (lower bound %.2f s)%n",
+                    settleTimeout.toSeconds(), paid.unsettled().size(), paid.orders(), paid.unsettledStatuses(), settle,
+                    lowerBound);
+            paid.unsettled().stream().limit(20).forEach(line -> System.out.println("  " + line));
+            if (paid.unsettled().size() > 20) {
+                System.out.printf("  ... and %d more%n", paid.unsettled().size() - 20);
+            }
+        }
+        System.out.printf("order settle latency (paid -> seen CONFIRMED, polled every %d ms): p50 %.1f ms, p99 %.1f ms%n",
+                poll.toMillis(), paid.settled().percentileMillis(0.50), paid.settled().percentileMillis(0.99));
+        System.out.println("sandbox traffic, system: " + paid.traffic().report(tps));
+        System.out.println("sandbox ledger, system:  " + paid.ledger().report(accepted));
+        if (raw.settleNanos() < 0) {
+            System.out.printf("raw engine: NOT all %d charges SUCCEEDED within %d s: %s%n", payments, settleTimeout.toSeconds(),
+                    raw.ledger().report(payments));
+        } else {
+            double rawSeconds = raw.settleNanos() / 1e9;
+            System.out.printf("raw engine: %d charges paced at %d/s straight at the sandbox, all SUCCEEDED in its ledger %.2f s "
+                    + "after the first was sent (lower bound %.2f s)%n", payments, tps, rawSeconds, (double) payments / tps);
+            System.out.printf("settle time through the system / raw engine: %.3f (%.2f s for %d payments vs %.2f s for %d charges)%n",
+                    settle / rawSeconds, settle, accepted, rawSeconds, payments);
+        }
+        System.out.println("sandbox traffic, raw:    " + raw.traffic().report(tps));
+        System.out.println("sandbox ledger, raw:     " + raw.ledger().report(payments));
+        printPaymentMetrics();
+    }
+
+    /** payment-service's own view: its {@code onsale_payments*} series, if it exposes them. */
+    private void printPaymentMetrics() throws InterruptedException {
+        if (paymentMetrics.isBlank()) {
+            return;
+        }
+        try {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(paymentMetrics))
+                    .timeout(GatewayClient.TIMEOUT).GET().build());
+            List<String> lines = response.statusCode() == 200 ? paymentSeries(response.body()) : List.of();
+            if (response.statusCode() != 200) {
+                System.out.printf("payment-service metrics: %s answered %d%n", paymentMetrics, response.statusCode());
+            } else if (lines.isEmpty()) {
+                System.out.printf("payment-service metrics: no onsale_payments series at %s%n", paymentMetrics);
+            } else {
+                System.out.printf("payment-service metrics (%s):%n", paymentMetrics);
+                lines.forEach(line -> System.out.println("  " + line));
+            }
+        } catch (IOException e) {
+            System.out.printf("payment-service metrics: %s not reachable (%s)%n", paymentMetrics, e.getClass().getSimpleName());
+        }
+    }
+
+    /** The samples of a Prometheus text exposition whose metric name starts with {@code onsale_payments}. */
+    static List<String> paymentSeries(String exposition) {
+        return exposition.lines().filter(line -> line.startsWith("onsale_payments")).toList();
+    }
+}
