@@ -2,18 +2,25 @@ package dev.onsale.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 class RoutingIT extends GatewayIntegrationTest {
+
+    @Autowired
+    MeterRegistry meters;
 
     @ParameterizedTest(name = "{0} {1} reaches {3}")
     @CsvSource({
@@ -98,6 +105,58 @@ class RoutingIT extends GatewayIntegrationTest {
         assertThat(received.body()).isEqualTo(body);
         assertThat(received.header("Onsale-Signature")).isEqualTo(signature);
         assertThat(received.hasHeader("X-Onsale-Role")).isFalse();
+    }
+
+    @Test
+    void theWebhookBodyIsPassedAsBytesEvenWhenTheyAreNotText() {
+        byte[] json = "{\"id\":\"evt_2\",\"note\":\"\ud83c\udfab\"}".getBytes(StandardCharsets.UTF_8);
+        byte[] body = new byte[json.length + 7];
+        byte[] odd = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, (byte) 0xC3, (byte) 0x28, (byte) 0xFF, 0x00};
+        System.arraycopy(odd, 0, body, 0, odd.length);
+        System.arraycopy(json, 0, body, odd.length, json.length);
+        String signature = "t=1767225600,v1=" + "0f".repeat(32);
+        HttpResponse<String> response = send(request("/webhooks/payments")
+                .header("Content-Type", "application/json; charset=utf-8")
+                .header("Onsale-Signature", signature)
+                .POST(BodyPublishers.ofByteArray(body)));
+        assertThat(response.statusCode()).isEqualTo(200);
+        StubUpstream.Received received = PAYMENT.receivedAt("/webhooks/payments");
+        assertThat(received.body()).isEqualTo(body);
+        assertThat(received.header("Onsale-Signature")).isEqualTo(signature);
+        assertThat(received.header("Content-Type")).isEqualTo("application/json; charset=utf-8");
+    }
+
+    @Test
+    void theWebhookNeedsNoSessionAndIsNotRateLimited() {
+        double checked = meters.get("onsale.gateway.ratelimit.checked").counter().count();
+        double unchecked = meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
+        List<HttpResponse<String>> responses = IntStream.range(0, 60).parallel()
+                .mapToObj(i -> send(request("/webhooks/payments")
+                        .header("Onsale-Signature", "t=1767225600,v1=" + "ab".repeat(32))
+                        .POST(BodyPublishers.ofString("{\"id\":\"evt_" + i + "\"}"))))
+                .toList();
+        assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
+        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count()).isEqualTo(checked);
+        assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count()).isEqualTo(unchecked);
+    }
+
+    @Test
+    void aWebhookRefusalByThePaymentServiceReachesTheProviderUnchanged() {
+        String problem = "{\"type\":\"/problems/webhook-signature-invalid\","
+                + "\"title\":\"Webhook signature invalid\",\"status\":400,"
+                + "\"detail\":\"No v1 value of Onsale-Signature is the signature of this body\"}";
+        PAYMENT.answer("/webhooks/payments", StubUpstream.Answer.of(400, "application/problem+json", problem));
+        try {
+            HttpResponse<String> response = send(request("/webhooks/payments")
+                    .header("Onsale-Signature", "t=1767225600,v1=" + "ab".repeat(32))
+                    .POST(BodyPublishers.ofString("{}")));
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(response.body()).isEqualTo(problem);
+        } finally {
+            PAYMENT.answer("/webhooks/payments",
+                    StubUpstream.Answer.of(200, "application/json", "{\"upstream\":\"payment\"}"));
+        }
     }
 
     @Test

@@ -1,13 +1,21 @@
 package dev.onsale.booking.payment;
 
+import dev.onsale.booking.order.OrderPayments;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-/** Payments in {@code booking.payments}; every write joins the caller's transaction. */
+/**
+ * Payments in {@code booking.payments}; every write joins the caller's transaction. A status change is one
+ * conditional update from the states the move starts from, so a repeated or reordered result changes nothing;
+ * the table's trigger refuses any other move.
+ */
 @Repository
-class Payments {
+class Payments implements OrderPayments {
+
+    /** Longest failure reason kept (the column's check). */
+    static final int MAX_REASON = 200;
 
     private final JdbcTemplate jdbc;
 
@@ -25,5 +33,57 @@ class Payments {
                 RETURNING created_at
                 """, (rs, i) -> rs.getTimestamp("created_at").toInstant(), paymentId, orderId, sessionId,
                 paymentMethod, amountCents, currency);
+    }
+
+    @Override
+    public Change succeeded(UUID orderId, UUID paymentId) {
+        return change(jdbc.update("""
+                UPDATE booking.payments SET status = 'SUCCEEDED', settled_at = now()
+                WHERE payment_id = ? AND order_id = ? AND status = 'PROCESSING'
+                """, paymentId, orderId), orderId, paymentId);
+    }
+
+    @Override
+    public Change failed(UUID orderId, UUID paymentId, String reason) {
+        return change(jdbc.update("""
+                UPDATE booking.payments SET status = 'FAILED', settled_at = now(), failure_reason = ?
+                WHERE payment_id = ? AND order_id = ? AND status = 'PROCESSING'
+                """, kept(reason), paymentId, orderId), orderId, paymentId);
+    }
+
+    @Override
+    public Change refundRequested(UUID orderId, UUID paymentId) {
+        return change(jdbc.update("""
+                UPDATE booking.payments SET status = 'REFUND_PENDING', settled_at = coalesce(settled_at, now()),
+                                            refund_requested_at = now()
+                WHERE payment_id = ? AND order_id = ? AND status IN ('PROCESSING', 'FAILED')
+                """, paymentId, orderId), orderId, paymentId);
+    }
+
+    @Override
+    public Change refunded(UUID orderId, UUID paymentId, UUID refundId) {
+        return change(jdbc.update("""
+                UPDATE booking.payments SET status = 'REFUNDED', refund_id = ?, refunded_at = now()
+                WHERE payment_id = ? AND order_id = ? AND status = 'REFUND_PENDING'
+                """, refundId, paymentId, orderId), orderId, paymentId);
+    }
+
+    private Change change(int updated, UUID orderId, UUID paymentId) {
+        if (updated == 1) {
+            return Change.CHANGED;
+        }
+        boolean exists = Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT EXISTS (SELECT 1 FROM booking.payments WHERE payment_id = ? AND order_id = ?)", Boolean.class,
+                paymentId, orderId));
+        return exists ? Change.UNCHANGED : Change.UNKNOWN;
+    }
+
+    /** The reason as the column keeps it: never empty, at most {@link #MAX_REASON} characters. */
+    private static String kept(String reason) {
+        if (reason == null || reason.isBlank()) {
+            return "unspecified";
+        }
+        String stripped = reason.strip();
+        return stripped.length() <= MAX_REASON ? stripped : stripped.substring(0, MAX_REASON);
     }
 }
