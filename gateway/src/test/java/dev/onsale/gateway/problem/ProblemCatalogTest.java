@@ -12,7 +12,8 @@ class ProblemCatalogTest {
                 "not-in-queue", "admission-required", "sold-out", "seat-unavailable", "order-already-live",
                 "limit-exceeded", "rate-limited", "payload-too-large", "service-unavailable",
                 "idempotency-key-missing", "idempotency-key-reused", "order-not-payable", "order-not-cancellable",
-                "sale-halted", "method-not-allowed", "internal-error"};
+                "sale-halted", "method-not-allowed", "internal-error", "webhook-signature-invalid",
+                "webhook-timestamp-stale"};
         for (String slug : contract) {
             assertThat(ProblemType.bySlug(slug)).as(slug).isPresent();
         }
