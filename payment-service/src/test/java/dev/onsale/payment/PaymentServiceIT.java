@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.engines.Engines;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.platform.outbox.Outbox;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,15 +20,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@PaymentServiceTest
 class PaymentServiceIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -47,12 +43,12 @@ class PaymentServiceIT {
     TransactionTemplate transactions;
 
     @Test
-    void theServiceIsReadyOnceItsDatabaseAndKafkaAnswer() {
+    void theServiceIsReadyOnceItsDatabaseKafkaAndRedisAnswer() {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             HttpResponse<String> readiness = get("/actuator/health/readiness");
             assertThat(readiness.statusCode()).isEqualTo(200);
             assertThat(readiness.body()).contains("\"status\":\"UP\"").contains("\"db\"").contains("\"kafka\"")
-                    .contains("\"outboxRelay\"");
+                    .contains("\"redis\"").contains("\"outboxRelay\"");
         });
     }
 
@@ -86,18 +82,21 @@ class PaymentServiceIT {
     }
 
     @Test
-    void itsSchemaHoldsTheOutboxItsOffsetsAndTheInbox() {
+    void itsSchemaHoldsTheQueueTheOutboxItsOffsetsAndTheInbox() {
         assertThat(jdbc.queryForList(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = 'payment'", String.class))
-                .contains("outbox", "outbox_offsets", "processed_messages");
+                .contains("payments", "refunds", "outbox", "outbox_offsets", "processed_messages");
     }
 
     @Test
     void metricsAreExposedForPrometheusTaggedWithTheApplication() throws Exception {
-        HttpResponse<String> metrics = get("/actuator/prometheus");
-
-        assertThat(metrics.statusCode()).isEqualTo(200);
-        assertThat(metrics.body()).contains("application=\"payment-service\"");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            HttpResponse<String> metrics = get("/actuator/prometheus");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("application=\"payment-service\"")
+                    .contains("onsale_payments_queued").contains("onsale_payments_in_flight")
+                    .contains("onsale_payments_provider_breaker_state").contains("onsale_payments_queue_wait_seconds");
+        });
     }
 
     private HttpResponse<String> get(String path) throws Exception {

@@ -1,6 +1,6 @@
 package dev.onsale.booking.event;
 
-import dev.onsale.booking.PeriodicPass;
+import dev.onsale.platform.scheduling.PeriodicPass;
 import org.springframework.stereotype.Component;
 
 /**

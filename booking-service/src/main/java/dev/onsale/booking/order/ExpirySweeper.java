@@ -1,6 +1,6 @@
 package dev.onsale.booking.order;
 
-import dev.onsale.booking.PeriodicPass;
+import dev.onsale.platform.scheduling.PeriodicPass;
 import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;

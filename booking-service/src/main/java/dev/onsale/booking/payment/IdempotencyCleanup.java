@@ -1,6 +1,6 @@
 package dev.onsale.booking.payment;
 
-import dev.onsale.booking.PeriodicPass;
+import dev.onsale.platform.scheduling.PeriodicPass;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

@@ -1,4 +1,4 @@
-package dev.onsale.booking;
+package dev.onsale.platform.scheduling;
 
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -11,7 +11,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * A pass over the database run every {@code interval} on a platform thread of its own while the application
  * runs (when {@code enabled}). A failed pass is logged and retried by the next one: a pass commits its work in
- * its own transactions, so nothing of a failed one is half-written.
+ * its own transactions, so nothing of a failed one is half-written. Passes of one instance never overlap; passes
+ * of several replicas must not step on each other's rows (e.g. {@code FOR UPDATE SKIP LOCKED}).
  */
 public abstract class PeriodicPass implements SmartLifecycle {
 

@@ -1,0 +1,42 @@
+package dev.onsale.payment.provider;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import redis.clients.jedis.JedisPooled;
+
+/** The acquirer client, its circuit breaker (one per replica) and the pace all replicas share. */
+@Configuration(proxyBeanMethods = false)
+class ProviderConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ProviderConfiguration.class);
+
+    @Bean
+    CircuitBreaker providerCircuitBreaker(ProviderProperties properties) {
+        ProviderProperties.Breaker settings = properties.breaker();
+        CircuitBreaker breaker = CircuitBreaker.of("payment-provider", CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(settings.slidingWindow())
+                .minimumNumberOfCalls(settings.minimumCalls())
+                .failureRateThreshold(settings.failureRateThreshold())
+                .waitDurationInOpenState(settings.openFor())
+                .permittedNumberOfCallsInHalfOpenState(settings.halfOpenCalls())
+                .automaticTransitionFromOpenToHalfOpenEnabled(true)
+                .build());
+        breaker.getEventPublisher().onStateTransition(event -> log.warn("Provider circuit breaker: {}",
+                event.getStateTransition()));
+        return breaker;
+    }
+
+    @Bean
+    Provider provider(ProviderProperties properties, CircuitBreaker providerCircuitBreaker, JedisPooled redis,
+            MeterRegistry meters) {
+        ProviderMetrics metrics = new ProviderMetrics(meters, providerCircuitBreaker);
+        ProviderLimiter limiter = new ProviderLimiter(redis, properties, metrics::slotMissed);
+        return new Provider(properties, providerCircuitBreaker, limiter, metrics);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.onsale.payment.provider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.onsale.common.Topics;
+import dev.onsale.common.events.PaymentFailed;
+import dev.onsale.common.events.PaymentRequested;
+import dev.onsale.common.events.PaymentSucceeded;
+import dev.onsale.engines.Engines;
+import dev.onsale.payment.BookingSide;
+import dev.onsale.payment.Instance;
+import dev.onsale.payment.Meters;
+import dev.onsale.payment.PaymentServiceTest;
+import dev.onsale.payment.Sandbox;
+import dev.onsale.payment.TopicTail;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+
+/** A provider answering only 5xx is left alone while the breaker is open; its payments wait and then settle. */
+@PaymentServiceTest
+class CircuitBreakerIT {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    ApplicationContext context;
+    @Autowired
+    CircuitBreaker breaker;
+    @Autowired
+    ProviderProperties properties;
+    @Autowired
+    MeterRegistry meters;
+    final Sandbox sandbox = Sandbox.shared();
+    BookingSide booking;
+    TopicTail results;
+
+    @BeforeEach
+    void setUp(Engines engines) {
+        Instance.prepare(context, port, Map.of("serverErrorShare", 1.0));
+        booking = new BookingSide(engines);
+        results = new TopicTail(engines, Topics.PAYMENT_RESULTS);
+    }
+
+    @AfterEach
+    void tearDown() {
+        booking.close();
+        results.close();
+    }
+
+    @Test
+    void failingCallsOpenTheBreakerNoCallIsMadeWhileOpenAndThePaymentsSettleOnceTheProviderRecovers() {
+        List<PaymentRequested> requests = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            requests.add(BookingSide.payment(1000 + i, "tok_visa"));
+        }
+        requests.forEach(booking::publish);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> breaker.getState() == CircuitBreaker.State.OPEN);
+        long opened = System.nanoTime();
+        await().atMost(Duration.ofSeconds(5)).until(() -> Meters.activeCalls(meters) == 0);
+        long requestsWhenOpen = sandbox.traffic().sum();
+        double serverErrors = Meters.providerCalls(meters, "charges", "server_error");
+        Duration quiet = Duration.ofSeconds(2);
+        assertThat(Duration.ofNanos(System.nanoTime() - opened).plus(quiet))
+                .as("the quiet period fits into the open period").isLessThan(properties.breaker().openFor());
+
+        await().during(quiet).atMost(quiet.plusSeconds(1)).until(() ->
+                breaker.getState() == CircuitBreaker.State.OPEN && sandbox.traffic().sum() == requestsWhenOpen);
+
+        sandbox.settings(Map.of("serverErrorShare", 0.0));
+        results.awaitUntil(Duration.ofSeconds(30), byKey -> requests.stream()
+                .allMatch(r -> !results.of(r.orderId(), PaymentSucceeded.class).isEmpty()));
+        assertThat(requests).allSatisfy(r -> {
+            assertThat(results.of(r.orderId(), PaymentFailed.class)).isEmpty();
+            assertThat(sandbox.charges(r.orderId())).hasSize(1);
+        });
+        assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+        System.out.printf("Breaker: open after %.0f server errors (%d requests at the provider), none during %s of"
+                + " the %s open period; all %d payments settled after recovery%n", serverErrors, requestsWhenOpen, quiet,
+                properties.breaker().openFor(), requests.size());
+    }
+}
