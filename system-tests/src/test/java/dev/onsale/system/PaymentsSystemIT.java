@@ -1,0 +1,394 @@
+package dev.onsale.system;
+
+import dev.onsale.launcher.Service;
+import dev.onsale.system.SaleFixture.Buyer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Paying end to end on the packaged services: the buyer's request through the gateway to booking, payment-service's
+ * queue to the sandbox acquirer and back by signed webhook (or poll), booking confirming or releasing. The sandbox
+ * is driven at runtime into the acquirer's bad days: timeouts after the charge went through, lost webhooks, a
+ * decision that comes after the order died. The last test audits everything the others did against the sandbox's
+ * ledger: every captured charge is one confirmed order or one refund (I2), no buyer action charged twice (I3).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PaymentsSystemIT {
+
+    /** Booking's payment bound in this stack, short so that an order can die while its payment is still open. */
+    private static final Duration PAYMENT_BOUND = Duration.ofSeconds(20);
+    /** The sandbox's local merchant key. */
+    private static final String MERCHANT_KEY = "sk_test_local";
+    private static final String SETTINGS = "/v1/sandbox/settings";
+
+    private static SaleFixture fixture;
+    private static Http gateway;
+    private static Http sandbox;
+    private static JsonNode startSettings;
+    /** Every event this class created: the audit covers all their orders. */
+    private static final Set<UUID> events = ConcurrentHashMap.newKeySet();
+
+    private record Held(UUID eventId, Buyer buyer, UUID orderId, long amountCents, List<String> seatIds) {
+
+        String path() {
+            return "/api/orders/" + orderId;
+        }
+    }
+
+    @BeforeAll
+    static void startTheStack() {
+        fixture = SaleFixture.start("payments", Map.of(
+                "ONSALE_ORDERS_PAYMENTBOUND", PAYMENT_BOUND.toSeconds() + "s",
+                // one buyer double-clicking 50 times at once: the session limit (20 burst) would answer most with 429
+                "ONSALE_RATELIMIT_SESSIONBURST", "100"));
+        gateway = fixture.gateway;
+        sandbox = new Http(fixture.stack.serviceUrl(Service.PAYMENT_SANDBOX));
+        startSettings = sandbox.get(SETTINGS, MERCHANT_KEY).json();
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    /** Each test starts from the sandbox's start-time behaviour (its ledger is kept: the audit reads it). */
+    @BeforeEach
+    void sandboxAsItStarted() {
+        sandboxSettings(startSettings);
+    }
+
+    @Test
+    @Order(1)
+    void fiftyConcurrentSubmissionsWithOneKeyChargeOnceAndAllGetTheSameAnswer() throws Exception {
+        UUID eventId = event("One key", 10, 4_200);
+        Held held = hold(eventId, 2);
+
+        var card = pay(held, "card-" + UUID.randomUUID(), "4242 4242 4242 4242");
+        assertThat(card.status()).as("a card number instead of a token: %s", card).isEqualTo(400);
+        assertThat(card.body()).doesNotContain("4242");
+        assertThat(orderStatus(held)).isEqualTo("HELD");
+
+        String key = "double-click-" + UUID.randomUUID();
+        var start = new CountDownLatch(1);
+        var answers = new ArrayList<Http.Response>();
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            var futures = new ArrayList<Future<Http.Response>>();
+            for (int i = 0; i < 50; i++) {
+                futures.add(threads.submit(() -> {
+                    start.await();
+                    return pay(held, key, "tok_visa");
+                }));
+            }
+            start.countDown();
+            for (Future<Http.Response> future : futures) {
+                answers.add(future.get());
+            }
+        }
+        for (Http.Response answer : answers) {
+            assertThat(answer.status()).as("answer: %s", answer).isEqualTo(202);
+            assertThat(answer.body()).isEqualTo(answers.getFirst().body());
+        }
+        assertThat(answers.getFirst().json().path("status").asString()).isEqualTo("PROCESSING");
+        assertThat(answers.getFirst().json().path("paymentId").asString()).isNotBlank();
+
+        awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
+        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(held.orderId(), Set.copyOf(held.seatIds())));
+        assertThat(fixture.strings("SELECT seat_id FROM booking.tickets WHERE order_id = ?", held.orderId()))
+                .containsExactlyInAnyOrderElementsOf(held.seatIds());
+        JsonNode charge = theOneChargeOf(held, "SUCCEEDED");
+        assertThat(charge.path("amountCents").asLong()).isEqualTo(held.amountCents()).isEqualTo(8_400);
+    }
+
+    @Test
+    @Order(2)
+    void aDeclineEndsTheOrderPaymentFailedAndItsSeatsAreFreeAndOnTheCounterWithinASecond() throws Exception {
+        UUID eventId = event("Declined", 10, 3_000);
+        Held held = hold(eventId, 3);
+        assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("7");
+
+        assertThat(pay(held, "decline-" + UUID.randomUUID(), "tok_declined").status()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                .until(() -> orderStatusInTheDatabase(held).equals("PAYMENT_FAILED"));
+        long failedAt = System.nanoTime();
+        assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).as("seats freed in the order's transaction").isEmpty();
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                .untilAsserted(() -> assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
+        System.out.printf("[payments] a declined order's seats were back on the counter %d ms after PAYMENT_FAILED%n",
+                (System.nanoTime() - failedAt) / 1_000_000);
+
+        var again = pay(held, "another-card-" + UUID.randomUUID(), "tok_visa");
+        assertThat(again.status()).as("PAYMENT_FAILED is final: %s", again).isEqualTo(409);
+        assertThat(again.json().path("type").asString()).isEqualTo("/problems/order-not-payable");
+        theOneChargeOf(held, "DECLINED");
+    }
+
+    @Test
+    @Order(3)
+    void aChargeThatWentThroughWhileTheRequestTimedOutIsRetriedWithTheSameKeyAndChargedOnce() throws Exception {
+        UUID eventId = event("Timeout", 10, 3_000);
+        Held held = hold(eventId, 1);
+        // Every request hangs past payment-service's timeout after the charge was made, and no webhook arrives:
+        // only a retried submission can learn the charge.
+        sandboxSettings(Map.of("timeoutShare", 1.0, "timeoutHangMs", 6_000, "webhookLossShare", 1.0));
+        long requestsBefore = chargeRequestsSeen();
+
+        assertThat(pay(held, "timeout-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(held.orderId())).hasSize(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(chargeRequestsSeen() - requestsBefore).as("submissions, retries included").isGreaterThanOrEqualTo(2));
+        sandboxSettings(Map.of("timeoutShare", 0.0));
+
+        awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
+        System.out.printf("[payments] a payment whose submissions timed out was sent %d times and charged once%n",
+                chargeRequestsSeen() - requestsBefore);
+        theOneChargeOf(held, "SUCCEEDED");
+    }
+
+    @Test
+    @Order(4)
+    void aSuccessArrivingAfterTheOrderExpiredIsRefundedWhileItsSeatIsSoldToSomeoneElse() throws Exception {
+        UUID eventId = event("Late success", 1, 3_000);
+        Held late = hold(eventId, 1);
+        // The acquirer decides only well after booking's payment bound: the order expires first.
+        sandboxSettings(Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
+        Instant paid = Instant.now();
+        assertThat(pay(late, "late-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(late.orderId())).hasSize(1));
+        sandboxSettings(Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
+
+        // I4: once payment has started, the order ends within the payment bound plus 10 s.
+        await().atMost(Duration.between(Instant.now(), paid.plus(PAYMENT_BOUND).plusSeconds(10)))
+                .pollInterval(Duration.ofMillis(200)).until(() -> orderStatusInTheDatabase(late).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("1"));
+
+        Held second = hold(eventId, 1);
+        assertThat(second.seatIds()).isEqualTo(late.seatIds());
+        assertThat(pay(second, "second-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        awaitOrderStatus(second, "CONFIRMED", Duration.ofSeconds(60));
+
+        awaitOrderStatus(late, "REFUNDED", Duration.ofSeconds(90));
+        System.out.printf("[payments] a success %d s after the payment started, on an expired order, was refunded%n",
+                Duration.between(paid, Instant.now()).toSeconds());
+        JsonNode charge = chargesOf(late.orderId()).getFirst();
+        assertThat(charge.path("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(charge.path("amountRefundedCents").asLong()).isEqualTo(3_000);
+        List<JsonNode> refunds = refundsOf(late.orderId());
+        assertThat(refunds).hasSize(1);
+        assertThat(refunds.getFirst().path("chargeId").asString()).isEqualTo(charge.path("id").asString());
+        assertThat(refunds.getFirst().path("amountCents").asLong()).isEqualTo(3_000);
+        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(second.orderId(), Set.copyOf(second.seatIds())));
+        assertThat(refundsOf(second.orderId())).isEmpty();
+    }
+
+    @Test
+    @Order(5)
+    void aWebhookNotSignedWithTheStacksSecretOrSignedLongAgoIs400ThroughTheGatewayAndChangesNothing() throws Exception {
+        UUID eventId = event("Forged", 2, 3_000);
+        Held held = hold(eventId, 1);
+        String body = """
+                {"id":"evt_forged_%s","type":"charge.succeeded","created":%d,"data":{"id":"ch_forged","object":"charge",\
+                "orderId":"%s","amountCents":3000,"currency":"EUR","paymentMethod":"tok_visa","status":"SUCCEEDED",\
+                "failureCode":null,"amountRefundedCents":0,"created":%d}}"""
+                .formatted(UUID.randomUUID(), Instant.now().getEpochSecond(), held.orderId(), Instant.now().getEpochSecond());
+        long now = Instant.now().getEpochSecond();
+        var forged = webhook(body, "t=" + now + ",v1=" + hmac("not-the-secret", now + "." + body));
+        var stale = webhook(body, "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
+        var unsigned = webhook(body, null);
+        for (Http.Response answer : List.of(forged, stale, unsigned)) {
+            assertThat(answer.status()).as("webhook: %s", answer).isEqualTo(400);
+            assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+        }
+        assertThat(orderStatus(held)).isEqualTo("HELD");
+        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEmpty();
+    }
+
+    @Test
+    @Order(100)
+    void everyCapturedChargeEndsAsExactlyOneConfirmedOrderOrOneRefundAndNoBuyerActionIsChargedTwice() throws Exception {
+        // Nothing of ours still waits for the acquirer.
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                assertThat(ordersInStatus("PAYMENT_PENDING")).isEmpty());
+        JsonNode ledger = sandbox.get("/v1/ledger", MERCHANT_KEY).json();
+        var chargesByOrder = new HashMap<UUID, List<JsonNode>>();
+        ledger.path("charges").forEach(c ->
+                chargesByOrder.computeIfAbsent(UUID.fromString(c.path("orderId").asString()), id -> new ArrayList<>()).add(c));
+        var refundedByCharge = new HashMap<String, Long>();
+        ledger.path("refunds").forEach(r -> refundedByCharge.merge(r.path("chargeId").asString(), r.path("amountCents").asLong(), Long::sum));
+
+        Map<UUID, String> orders = ordersOfTheseEvents();
+        int captured = 0;
+        for (var entry : chargesByOrder.entrySet()) {
+            String status = orders.get(entry.getKey());
+            assertThat(status).as("order %s of a charge", entry.getKey()).isNotNull();
+            // I3: each order here was paid by one buyer action (however often it was sent): one charge.
+            assertThat(entry.getValue()).as("charges of order %s", entry.getKey()).hasSize(1);
+            JsonNode charge = entry.getValue().getFirst();
+            long refunded = refundedByCharge.getOrDefault(charge.path("id").asString(), 0L);
+            if (charge.path("status").asString().equals("SUCCEEDED")) {
+                captured++;
+                // I2: a captured charge is one confirmed order, or refunded in full on an order that is REFUNDED.
+                if (status.equals("CONFIRMED")) {
+                    assertThat(refunded).as("refund of the confirmed order %s", entry.getKey()).isZero();
+                } else {
+                    assertThat(status).as("order %s of a captured charge", entry.getKey()).isEqualTo("REFUNDED");
+                    assertThat(refunded).isEqualTo(charge.path("amountCents").asLong());
+                }
+            } else {
+                assertThat(refunded).as("refund of a charge that captured nothing").isZero();
+                assertThat(status).isNotEqualTo("CONFIRMED");
+            }
+        }
+        for (var order : orders.entrySet()) {
+            if (order.getValue().equals("CONFIRMED") || order.getValue().equals("REFUNDED")) {
+                assertThat(chargesByOrder).as("charge of the %s order %s", order.getValue(), order.getKey())
+                        .containsKey(order.getKey());
+            }
+        }
+        System.out.printf("[payments] audit: %d orders, %d charges (%d captured), %d refunds — I2 and I3 hold%n",
+                orders.size(), chargesByOrder.size(), captured, refundedByCharge.size());
+        assertThat(captured).isGreaterThanOrEqualTo(4);
+    }
+
+    private static UUID event(String name, int quantity, int priceCents) {
+        UUID eventId = fixture.generalAdmissionEvent(name + " " + UUID.randomUUID(), quantity, priceCents, 600);
+        events.add(eventId);
+        return eventId;
+    }
+
+    private static Held hold(UUID eventId, int quantity) {
+        Buyer buyer = fixture.newBuyer();
+        var answer = fixture.hold(eventId, buyer, "{\"quantity\":" + quantity + "}");
+        assertThat(answer.status()).as("hold: %s", answer).isEqualTo(201);
+        JsonNode json = answer.json();
+        var seats = new ArrayList<String>();
+        json.path("seatIds").forEach(seat -> seats.add(seat.asString()));
+        return new Held(eventId, buyer, UUID.fromString(json.path("orderId").asString()), json.path("amountCents").asLong(),
+                List.copyOf(seats));
+    }
+
+    private static Http.Response pay(Held held, String idempotencyKey, String paymentMethod) {
+        return gateway.post(held.path() + "/payments", Map.of("paymentMethod", paymentMethod), held.buyer().sessionToken(),
+                Map.of("Idempotency-Key", idempotencyKey));
+    }
+
+    private static String orderStatus(Held held) {
+        var order = gateway.get(held.path(), held.buyer().sessionToken());
+        assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
+        return order.json().path("status").asString();
+    }
+
+    private static void awaitOrderStatus(Held held, String status, Duration atMost) {
+        await().atMost(atMost).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
+                assertThat(orderStatus(held)).isEqualTo(status));
+    }
+
+    private static String orderStatusInTheDatabase(Held held) throws SQLException {
+        return fixture.strings("SELECT status FROM booking.orders WHERE id = ?", held.orderId()).getFirst();
+    }
+
+    private static List<String> ordersInStatus(String status) throws SQLException {
+        var found = new ArrayList<String>();
+        for (var order : ordersOfTheseEvents().entrySet()) {
+            if (order.getValue().equals(status)) {
+                found.add(order.getKey().toString());
+            }
+        }
+        return found;
+    }
+
+    private static Map<UUID, String> ordersOfTheseEvents() throws SQLException {
+        var orders = new HashMap<UUID, String>();
+        for (UUID eventId : events) {
+            for (String row : fixture.strings("SELECT id || ' ' || status FROM booking.orders WHERE event_id = ?", eventId)) {
+                String[] parts = row.split(" ");
+                orders.put(UUID.fromString(parts[0]), parts[1]);
+            }
+        }
+        return orders;
+    }
+
+    /** The order's only charge at the acquirer, which must be in {@code status}. */
+    private static JsonNode theOneChargeOf(Held held, String status) {
+        List<JsonNode> charges = chargesOf(held.orderId());
+        assertThat(charges).as("charges at the acquirer for order %s", held.orderId()).hasSize(1);
+        assertThat(charges.getFirst().path("status").asString()).isEqualTo(status);
+        return charges.getFirst();
+    }
+
+    private static List<JsonNode> chargesOf(UUID orderId) {
+        return ledgerEntries("charges", orderId);
+    }
+
+    private static List<JsonNode> refundsOf(UUID orderId) {
+        return ledgerEntries("refunds", orderId);
+    }
+
+    private static List<JsonNode> ledgerEntries(String kind, UUID orderId) {
+        var entries = new ArrayList<JsonNode>();
+        sandbox.get("/v1/ledger", MERCHANT_KEY).json().path(kind).forEach(entry -> {
+            if (entry.path("orderId").asString().equals(orderId.toString())) {
+                entries.add(entry);
+            }
+        });
+        return entries;
+    }
+
+    /** Money-moving requests the sandbox has seen so far (accepted or refused for its TPS). */
+    private static long chargeRequestsSeen() {
+        JsonNode traffic = sandbox.get("/v1/sandbox/traffic", MERCHANT_KEY).json();
+        long total = 0;
+        for (String kind : List.of("acceptedPerSecond", "rejectedPerSecond")) {
+            for (JsonNode count : traffic.path(kind)) {
+                total += count.asLong();
+            }
+        }
+        return total;
+    }
+
+    private static void sandboxSettings(Object changes) {
+        var answer = sandbox.put(SETTINGS, changes, MERCHANT_KEY);
+        assertThat(answer.status()).as("PUT %s: %s", SETTINGS, answer).isEqualTo(200);
+    }
+
+    private static Http.Response webhook(String body, String signature) {
+        return signature == null
+                ? gateway.post("/webhooks/payments", body, null)
+                : gateway.post("/webhooks/payments", body, null, Map.of("Onsale-Signature", signature));
+    }
+
+    private static String hmac(String secret, String payload) throws Exception {
+        var mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(payload.getBytes(StandardCharsets.UTF_8)));
+    }
+}
