@@ -22,7 +22,7 @@ public final class Benchmarks {
                              [--redis-connections=256]   (run from the repository root: it loads inventory's gate script)
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
-                             [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=250] [--settle-timeout-seconds=300]
+                             [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]
                              [--payment-metrics=http://localhost:8084/actuator/prometheus (empty: skip)]
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");

@@ -92,12 +92,12 @@ class PaymentsSystemIT {
         UUID eventId = event("One key", 10, 4_200);
         Held held = hold(eventId, 2);
 
-        var card = pay(held, "card-" + UUID.randomUUID(), "4242 4242 4242 4242");
+        var card = pay(held, UUID.randomUUID().toString(), "4242 4242 4242 4242");
         assertThat(card.status()).as("a card number instead of a token: %s", card).isEqualTo(400);
         assertThat(card.body()).doesNotContain("4242");
         assertThat(orderStatus(held)).isEqualTo("HELD");
 
-        String key = "double-click-" + UUID.randomUUID();
+        String key = UUID.randomUUID().toString();
         var start = new CountDownLatch(1);
         var answers = new ArrayList<Http.Response>();
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -135,7 +135,7 @@ class PaymentsSystemIT {
         Held held = hold(eventId, 3);
         assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("7");
 
-        assertThat(pay(held, "decline-" + UUID.randomUUID(), "tok_declined").status()).isEqualTo(202);
+        assertThat(pay(held, UUID.randomUUID().toString(), "tok_declined").status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
                 .until(() -> orderStatusInTheDatabase(held).equals("PAYMENT_FAILED"));
         long failedAt = System.nanoTime();
@@ -145,7 +145,7 @@ class PaymentsSystemIT {
         System.out.printf("[payments] a declined order's seats were back on the counter %d ms after PAYMENT_FAILED%n",
                 (System.nanoTime() - failedAt) / 1_000_000);
 
-        var again = pay(held, "another-card-" + UUID.randomUUID(), "tok_visa");
+        var again = pay(held, UUID.randomUUID().toString(), "tok_visa");
         assertThat(again.status()).as("PAYMENT_FAILED is final: %s", again).isEqualTo(409);
         assertThat(again.json().path("type").asString()).isEqualTo("/problems/order-not-payable");
         theOneChargeOf(held, "DECLINED");
@@ -161,7 +161,7 @@ class PaymentsSystemIT {
         sandboxSettings(Map.of("timeoutShare", 1.0, "timeoutHangMs", 6_000, "webhookLossShare", 1.0));
         long requestsBefore = chargeRequestsSeen();
 
-        assertThat(pay(held, "timeout-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        assertThat(pay(held, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(held.orderId())).hasSize(1));
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 assertThat(chargeRequestsSeen() - requestsBefore).as("submissions, retries included").isGreaterThanOrEqualTo(2));
@@ -181,7 +181,7 @@ class PaymentsSystemIT {
         // The acquirer decides only well after booking's payment bound: the order expires first.
         sandboxSettings(Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
         Instant paid = Instant.now();
-        assertThat(pay(late, "late-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        assertThat(pay(late, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(late.orderId())).hasSize(1));
         sandboxSettings(Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
 
@@ -193,7 +193,7 @@ class PaymentsSystemIT {
 
         Held second = hold(eventId, 1);
         assertThat(second.seatIds()).isEqualTo(late.seatIds());
-        assertThat(pay(second, "second-" + UUID.randomUUID(), "tok_visa").status()).isEqualTo(202);
+        assertThat(pay(second, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
         awaitOrderStatus(second, "CONFIRMED", Duration.ofSeconds(60));
 
         awaitOrderStatus(late, "REFUNDED", Duration.ofSeconds(90));

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("onsale.poll")
 public record PollProperties(
         // How long after an accepted submission a payment with no result is first polled.
-        @DefaultValue("10s") Duration after,
+        @DefaultValue("3s") Duration after,
         // Cap of the delay between two polls of one payment (it doubles from after, with jitter).
         @DefaultValue("60s") Duration maxBackoff,
         // Time between poll passes.

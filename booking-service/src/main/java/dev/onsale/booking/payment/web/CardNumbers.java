@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,6 +26,8 @@ final class CardNumbers {
     private static final int MIN_DIGITS = 13;
     private static final int MAX_DIGITS = 19;
     private static final int MAX_SEPARATOR = 3;
+    private static final Pattern CANONICAL_UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
 
     private CardNumbers() {
@@ -40,6 +43,15 @@ final class CardNumbers {
             return field;
         }
         return containsOne(new String(body, StandardCharsets.ISO_8859_1)) ? Optional.of(BODY) : Optional.empty();
+    }
+
+    /**
+     * Whether an Idempotency-Key carries something like a card number. A key in the canonical UUID form (what
+     * clients are told to send) never does: its hex digits can form Luhn-valid runs by chance (about one random
+     * UUID in a thousand), and no card number is written 8-4-4-4-12.
+     */
+    static boolean inIdempotencyKey(String key) {
+        return !CANONICAL_UUID.matcher(key).matches() && containsOne(key);
     }
 
     /** Whether {@code text} contains something that looks like a card number anywhere. */

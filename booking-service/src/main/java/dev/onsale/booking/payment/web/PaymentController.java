@@ -82,7 +82,7 @@ class PaymentController {
             throw new ProblemException(HttpStatus.BAD_REQUEST, "idempotency-key-missing", "Idempotency-Key missing",
                     "send an Idempotency-Key header of 1 to 255 visible ASCII characters, new for each payment");
         }
-        if (CardNumbers.containsOne(key)) {
+        if (CardNumbers.inIdempotencyKey(key)) {
             throw ProblemException.invalidRequest(List.of(new FieldError(IDEMPOTENCY_KEY,
                     "looks like a card number; use a random key such as a UUID")));
         }

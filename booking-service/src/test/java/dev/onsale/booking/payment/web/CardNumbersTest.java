@@ -30,6 +30,22 @@ class CardNumbersTest {
     }
 
     @Test
+    void randomUuidsUsedAsIdempotencyKeysAreNeverCardNumbers() {
+        var random = new java.util.Random(20261201);
+        var flagged = new java.util.ArrayList<String>();
+        for (int i = 0; i < 200_000; i++) {
+            String key = new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            if (CardNumbers.inIdempotencyKey(key)) {
+                flagged.add(key);
+            }
+        }
+        assertThat(flagged).isEmpty();
+        assertThat(CardNumbers.inIdempotencyKey("key-4111 1111 1111 1111")).isTrue();
+        assertThat(CardNumbers.inIdempotencyKey("4111111111111111")).isTrue();
+        assertThat(CardNumbers.inIdempotencyKey("87644fad-f466-0104-6012-7679fec503d0x")).isTrue();
+    }
+
+    @Test
     void theFieldCarryingTheNumberIsNamedButNeverTheDigits() {
         assertThat(field("{\"paymentMethod\": \"4111 1111 1111 1111\"}")).hasValue("paymentMethod");
         assertThat(field("{\"paymentMethod\": \"tok_visa\", \"card\": {\"pan\": \"4111-1111-1111-1111\"}}"))

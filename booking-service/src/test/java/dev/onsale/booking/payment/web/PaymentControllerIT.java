@@ -146,7 +146,7 @@ class PaymentControllerIT {
     @Test
     void aRepeatGetsTheStoredAnswerAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        String key = "key-" + UUID.randomUUID();
+        String key = UUID.randomUUID().toString();
         HttpResponse<String> first = pay(held.orderId(), buyer, key, VISA);
         assertThat(first.statusCode()).isEqualTo(202);
         assertThat(first.headers().firstValue("Content-Type")).hasValueSatisfying(
@@ -271,7 +271,7 @@ class PaymentControllerIT {
     @Test
     void aDuplicateWaitsForTheFirstClaimOfItsKeyAndGoesAheadWhenThatRollsBack() throws Exception {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        String key = "k-" + UUID.randomUUID();
+        String key = UUID.randomUUID().toString();
         try (Connection first = dataSource.getConnection()) {
             first.setAutoCommit(false);
             try (PreparedStatement claim = first.prepareStatement("""
