@@ -29,10 +29,13 @@ class ArchitectureTest {
             .that().resideOutsideOfPackage("dev.onsale.payment.settlement..")
             .should().dependOnClassesThat().areAssignableTo(Outbox.class);
 
-    /** Money-moving calls are paced by the dispatcher; status reads come from the poller; nobody else calls out. */
+    /**
+     * Money-moving calls are paced by the dispatcher; status reads come from the poller, ledger reads from the
+     * reconciliation; nobody else calls out.
+     */
     @ArchTest
-    static final ArchRule the_provider_is_called_by_the_queue_and_the_poller_only = noClasses()
+    static final ArchRule the_provider_is_called_by_the_queue_the_poller_and_the_reconciliation_only = noClasses()
             .that().resideOutsideOfPackages("dev.onsale.payment.queue..", "dev.onsale.payment.poll..",
-                    "dev.onsale.payment.provider..")
+                    "dev.onsale.payment.reconcile..", "dev.onsale.payment.provider..")
             .should().dependOnClassesThat().areAssignableTo(Provider.class);
 }

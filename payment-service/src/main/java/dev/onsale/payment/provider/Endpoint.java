@@ -7,7 +7,9 @@ public enum Endpoint {
     /** {@code POST /v1/refunds}: paced, rate-limited by the acquirer. */
     REFUNDS("refunds"),
     /** {@code GET /v1/charges/{id}}: not rate-limited. */
-    CHARGE_STATUS("charge_status");
+    CHARGE_STATUS("charge_status"),
+    /** {@code GET /v1/ledger}: not rate-limited. */
+    LEDGER("ledger");
 
     private final String tag;
 

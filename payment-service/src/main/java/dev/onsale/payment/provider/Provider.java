@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -94,6 +95,21 @@ public class Provider {
         return call(Endpoint.CHARGE_STATUS,
                 () -> request("/v1/charges/" + URLEncoder.encode(chargeId, StandardCharsets.UTF_8)).GET().build(),
                 ChargeView.class);
+    }
+
+    /**
+     * {@code GET /v1/ledger}: the acquirer's charges and refunds created at or after {@code since}, oldest first;
+     * needs a permit (not paced: the acquirer does not rate-limit reads). The acquirer's ledger takes no window or
+     * page parameter and answers with every entry, so the window is applied here: an acquirer that lists by
+     * creation time in pages changes this method only.
+     */
+    public ProviderAnswer<LedgerView> ledger(Instant since) {
+        ProviderAnswer<LedgerView> answer = call(Endpoint.LEDGER, () -> request("/v1/ledger").GET().build(),
+                LedgerView.class);
+        if (answer instanceof ProviderAnswer.Accepted<LedgerView>(LedgerView ledger)) {
+            return new ProviderAnswer.Accepted<>(ledger.createdSince(since));
+        }
+        return answer;
     }
 
     private HttpRequest post(String path, String idempotencyKey, Object body) {

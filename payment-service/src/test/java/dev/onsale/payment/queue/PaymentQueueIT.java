@@ -193,6 +193,34 @@ class PaymentQueueIT {
         assertThat(payments.find(request.paymentId()).orElseThrow().status()).isEqualTo(PaymentStatus.SUCCEEDED);
     }
 
+    @Test
+    void webhooksEachDeliveredTwiceAndOutOfOrderHaveOneEffectPerPayment() {
+        // Every webhook twice (same event id), each copy delayed at random by up to 1.5 s: copies and
+        // events of different payments overtake each other.
+        sandbox.settings(Map.of("webhookDuplicateShare", 1.0, "webhookReorderDelayMs", 1500));
+        double duplicatesBefore = meters.find("onsale.webhooks").tag("result", "duplicate").counters().stream()
+                .mapToDouble(c -> c.count()).sum();
+        List<PaymentRequested> requests = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            requests.add(BookingSide.payment(1000 + i, i % 3 == 0 ? "tok_declined" : "tok_visa"));
+        }
+
+        requests.forEach(booking::publish);
+
+        results.awaitUntil(SETTLED, byKey -> requests.stream().allMatch(r -> !results.of(r.orderId()).isEmpty()));
+        // every duplicate has arrived by now (each copy at most 1.5 s late) and changed nothing
+        await().atMost(SETTLED).until(() -> meters.find("onsale.webhooks").tag("result", "duplicate").counters()
+                .stream().mapToDouble(c -> c.count()).sum() - duplicatesBefore >= requests.size());
+        results.readFor(Duration.ofSeconds(1));
+        for (PaymentRequested request : requests) {
+            List<Envelope> all = results.of(request.orderId());
+            assertThat(all).as("results of payment %s", request.paymentId()).hasSize(1);
+            assertThat(all.getFirst().event(PaymentResult.class)).isInstanceOf(
+                    request.paymentMethod().equals("tok_visa") ? PaymentSucceeded.class : PaymentFailed.class);
+            assertThat(sandbox.charges(request.orderId())).hasSize(1);
+        }
+    }
+
     /** Waits for the payment's first result, then makes sure no second one follows. */
     private PaymentResult onlyResult(PaymentRequested request) {
         results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId()).isEmpty());
