@@ -50,6 +50,9 @@ class AdmissionFilter implements WebFilter, Ordered {
 
     private final AdmissionTokenCodec codec;
     private final Clock clock;
+    /** How long before the gateway gives up on inventory the deadline it forwards lies: the answer's way back. */
+    static final Duration ANSWER_GRACE = Duration.ofSeconds(1);
+
     private final Duration answerWithin;
     private final Counter accepted;
     private final Map<Refusal, Counter> rejected = new EnumMap<>(Refusal.class);
@@ -100,9 +103,10 @@ class AdmissionFilter implements WebFilter, Ordered {
         ServerHttpRequest forwarded = request.mutate()
                 .headers(headers -> {
                     headers.set(ADMISSION_ID, verdict.admission().admissionId().toString());
-                    // the upstream response timeout starts later than now, so this is never after the real give-up
+                    // the upstream response timeout starts later than now, so this is at least ANSWER_GRACE before
+                    // the real give-up: an answer inventory sends by the deadline still reaches us in time
                     headers.set(IdentityHeaders.DEADLINE,
-                            Long.toString(clock.instant().plus(answerWithin).toEpochMilli()));
+                            Long.toString(clock.instant().plus(answerWithin).minus(ANSWER_GRACE).toEpochMilli()));
                 })
                 .build();
         return chain.filter(exchange.mutate().request(forwarded).build());

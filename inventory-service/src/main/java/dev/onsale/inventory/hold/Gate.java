@@ -37,6 +37,8 @@ class Gate {
     private static final LuaScript TIMER_EXPIRED = LuaScript.load(Gate.class, "timer_expired.lua");
     /** Reason sent in CancelAllocation when the reply did not come in time. */
     static final String REPLY_TIMEOUT = "REPLY_TIMEOUT";
+    /** Reason recorded when an answer would have come after the gateway gave up. */
+    static final String ANSWER_LATE = "ANSWER_LATE";
 
     private final JedisPooled jedis;
     private final StreamRegistry streams;
@@ -109,6 +111,16 @@ class Gate {
      */
     boolean timeOut(UUID eventId, UUID orderId) {
         return end("TIMEOUT", eventId, orderId, REPLY_TIMEOUT);
+    }
+
+    /**
+     * Ends a PENDING or HELD order whose answer would reach the gateway after it gave up (the buyer was told
+     * 503): the gate's side is given back at once and CancelAllocation makes booking release it.
+     *
+     * @return whether the order ended now
+     */
+    boolean answeredLate(UUID eventId, UUID orderId) {
+        return end("LATE", eventId, orderId, ANSWER_LATE);
     }
 
     /** @return whether the order converted now */

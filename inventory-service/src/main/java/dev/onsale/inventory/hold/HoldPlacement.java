@@ -98,6 +98,14 @@ public class HoldPlacement {
             }
             case Placement.Placed placed -> await(request.eventId(), orderId, reply, deadline);
         };
+        // Only an order placed by this request: a replayed one may have been answered 201 before.
+        if (placement instanceof Placement.Placed && answer instanceof HoldAnswer.Held
+                && answerBy.isPresent() && Instant.now().isAfter(answerBy.get())
+                && limited(() -> gate.answeredLate(request.eventId(), orderId))) {
+            // The gateway has stopped waiting, so the buyer was told 503: nothing may stay held for them.
+            metrics.released("answer_late");
+            answer = new HoldAnswer.Unanswered(orderId);
+        }
         if (!(answer instanceof HoldAnswer.RefusedAtGate)) {
             metrics.endToEnd(Duration.ofNanos(System.nanoTime() - started));
         }

@@ -26,9 +26,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           instance id is appended, so every replica sees every reply
  * @param timerNotifications the relay of hold-timer expiries to HoldTimerExpired
  * @param deadlineMargin     how long before the gateway's deadline ({@code X-Onsale-Deadline}) a request
- *                           stops waiting, leaving time to release the gate's side and answer 503; a
- *                           request reaching the gate with less than this left is answered 503 at once,
- *                           with nothing taken
+ *                           stops waiting, leaving time to apply the reply (or release the gate's side) and
+ *                           answer; a hold whose answer is ready only after the deadline is given back
+ *                           (the buyer was told 503); a request reaching the gate with less than this left is
+ *                           answered 503 at once, with nothing taken
  */
 @ConfigurationProperties("onsale.holds")
 public record HoldsProperties(

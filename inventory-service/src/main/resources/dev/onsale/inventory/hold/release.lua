@@ -4,7 +4,8 @@
 -- KEYS[5]  inventory:{e}:hold-timer:<orderId>
 -- ARGV[1]  mode: 'RELEASE' (booking released the order: cancelled, expired, payment failed; from
 --          PENDING or HELD), 'REFUSE' (allocation refused; from PENDING), 'TIMEOUT' (no reply in time;
---          from PENDING, also appends CancelAllocation and forgets the idempotency key)
+--          from PENDING, also appends CancelAllocation and forgets the idempotency key), 'LATE' (the
+--          answer would reach the gateway after it gave up: as TIMEOUT, also from HELD)
 -- ARGV[2]  order id           ARGV[3]  event id        ARGV[4]  key prefix inventory:{e}:
 -- ARGV[5]  record TTL in seconds (how long the ended order's record is kept)
 -- ARGV[6]  reason recorded on the order (and sent in CancelAllocation)
@@ -20,7 +21,7 @@
 -- AvailabilityChanged is appended only when the counter leaves 0.
 local mode = ARGV[1]
 local recordTtl = tonumber(ARGV[5])
-if (mode ~= 'RELEASE' and mode ~= 'REFUSE' and mode ~= 'TIMEOUT') or not recordTtl or recordTtl < 1 then
+if (mode ~= 'RELEASE' and mode ~= 'REFUSE' and mode ~= 'TIMEOUT' and mode ~= 'LATE') or not recordTtl or recordTtl < 1 then
   return redis.error_reply('release: unknown mode or bad record TTL')
 end
 local record = redis.call('HMGET', KEYS[1], 'state', 'quantity', 'seats', 'session', 'idempotency')
@@ -28,7 +29,7 @@ local state = record[1]
 if not state then
   return {'UNKNOWN'}
 end
-if not (state == 'PENDING' or (state == 'HELD' and mode == 'RELEASE')) then
+if not (state == 'PENDING' or (state == 'HELD' and (mode == 'RELEASE' or mode == 'LATE'))) then
   return {'UNCHANGED', state}
 end
 local quantity = tonumber(record[2])
@@ -39,7 +40,7 @@ end
 local ended = 'RELEASED'
 if mode == 'REFUSE' then
   ended = 'REFUSED'
-elseif mode == 'TIMEOUT' then
+elseif mode == 'TIMEOUT' or mode == 'LATE' then
   ended = 'TIMED_OUT'
 end
 local available = redis.call('INCRBY', KEYS[2], quantity)
@@ -60,7 +61,7 @@ if redis.call('GET', session) == ARGV[2] then
   redis.call('DEL', session)
 end
 redis.call('DEL', KEYS[5])
-if mode == 'TIMEOUT' then
+if mode == 'TIMEOUT' or mode == 'LATE' then
   if record[5] and record[5] ~= '' and redis.call('GET', record[5]) == ARGV[2] then
     redis.call('DEL', record[5])
   end

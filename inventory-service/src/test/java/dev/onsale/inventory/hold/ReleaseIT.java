@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.AvailabilityChanged;
+import dev.onsale.common.events.CancelAllocation;
+import dev.onsale.common.events.HoldCommand;
 import dev.onsale.common.events.HoldTimerExpired;
 import dev.onsale.common.events.InventoryEvent;
 import dev.onsale.common.events.OrderCancelled;
@@ -170,6 +172,30 @@ class ReleaseIT {
         replies.apply(allocated(seen, List.of("A-1-9"), Instant.now().plusSeconds(1)));
 
         await().atMost(WAIT).untilAsserted(() -> assertThat(timerExpiries()).containsExactly(seen));
+    }
+
+    @Test
+    void aHeldOrderWhoseAnswerCameTooLateIsGivenBackOnceAndBookingIsAskedToCancelIt() throws Exception {
+        UUID orderId = place(List.of());
+        replies.apply(allocated(orderId, List.of("A-2-1", "A-2-2"), Instant.now().plusSeconds(600)));
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
+
+        assertThat(gate.answeredLate(eventId, orderId)).isTrue();
+        assertThat(gate.answeredLate(eventId, orderId)).as("a second time changes nothing").isFalse();
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
+        assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
+        assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("TIMED_OUT");
+        assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-2-1"), InventoryKeys.holdTimer(eventId, orderId),
+                InventoryKeys.session(eventId, session))).isZero();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(
+                TopicReader.recordsWithKey(bootstrap, Topics.HOLD_COMMANDS, orderId.toString()).stream()
+                        .filter(record -> "CancelAllocation".equals(TopicReader.header(record, "eventType")))
+                        .map(record -> ((CancelAllocation) Envelope.of(record).event(HoldCommand.class)).reason())
+                        .toList()).containsExactly(Gate.ANSWER_LATE));
+
+        // booking releases the order it allocated: its OrderCancelled moves the counter no further
+        deliverAndAwait(Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session)));
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
     }
 
     private UUID place(List<String> seats) {
