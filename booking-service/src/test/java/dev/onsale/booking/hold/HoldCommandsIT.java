@@ -8,7 +8,7 @@ import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
-import dev.onsale.booking.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.AllocateSeats;
 import dev.onsale.common.events.AllocationRefused;

@@ -13,7 +13,7 @@ import dev.onsale.payment.Instance;
 import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.payment.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;

@@ -12,7 +12,7 @@ import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentApplication;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.payment.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.provider.ProviderProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;

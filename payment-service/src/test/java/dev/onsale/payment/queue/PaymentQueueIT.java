@@ -14,7 +14,7 @@ import dev.onsale.payment.Instance;
 import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.payment.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.payment.PaymentStatus;
 import dev.onsale.payment.payment.Payments;
 import dev.onsale.payment.settlement.Applied;

@@ -13,7 +13,7 @@ import dev.onsale.payment.BookingSide;
 import dev.onsale.payment.Instance;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.payment.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.refund.RefundStatus;
 import dev.onsale.payment.refund.Refunds;
 import dev.onsale.platform.messaging.Envelope;

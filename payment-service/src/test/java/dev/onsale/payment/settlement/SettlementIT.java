@@ -9,7 +9,7 @@ import dev.onsale.common.events.PaymentSucceeded;
 import dev.onsale.common.events.RefundIssued;
 import dev.onsale.engines.Engines;
 import dev.onsale.payment.PaymentServiceTest;
-import dev.onsale.payment.TopicTail;
+import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.payment.PaymentStatus;
 import dev.onsale.payment.payment.Payments;
 import dev.onsale.payment.refund.RefundStatus;

@@ -1,4 +1,4 @@
-package dev.onsale.booking;
+package dev.onsale.platform.testing;
 
 import static org.awaitility.Awaitility.await;
 
