@@ -16,6 +16,7 @@ public final class Benchmarks {
             System.out.println("""
                     Usage: ./onsale bench waiting-room [--gateway=http://localhost:8080] [--redis=redis://localhost:16379]
                              [--queue=http://localhost:8081 (empty: skip the direct polls)] [--queue-connections=200]
+                             [--identity-key=$ONSALE_IDENTITY_KEY (the stack's: direct polls are signed as the gateway signs)]
                              [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                            ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
@@ -23,7 +24,8 @@ public final class Benchmarks {
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]
-                             [--payment-metrics=http://localhost:8084/actuator/prometheus (empty: skip)]
+                             [--payment-metrics=http://127.0.0.1:18084/actuator/prometheus (empty: skip)]
+                           ./onsale bench identity [--iterations=500000] [--rounds=5]   (in-process: no stack needed)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -33,6 +35,7 @@ public final class Benchmarks {
             case "waiting-room" -> new WaitingRoomBenchmark(options).run();
             case "holds" -> new HoldsBenchmark(options).run();
             case "payments" -> new PaymentsBenchmark(options).run();
+            case "identity" -> new IdentityBenchmark(options).run();
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

@@ -68,7 +68,7 @@ final class PaymentsBenchmark {
         this.holdsPerSecond = options.number("holds-per-second", 100);
         this.poll = Duration.ofMillis(options.number("poll-ms", 100));
         this.settleTimeout = Duration.ofSeconds(options.number("settle-timeout-seconds", 300));
-        this.paymentMetrics = options.text("payment-metrics", "http://localhost:8084/actuator/prometheus");
+        this.paymentMetrics = options.text("payment-metrics", "http://127.0.0.1:18084/actuator/prometheus");
         this.client = new GatewayClient(options.text("gateway", "http://localhost:8080"),
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
         this.sandbox = new SandboxClient(options.text("sandbox", "http://localhost:8090"),

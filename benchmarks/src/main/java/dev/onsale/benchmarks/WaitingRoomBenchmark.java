@@ -10,7 +10,7 @@ import redis.clients.jedis.JedisPooled;
 /**
  * The waiting room under 5,000 concurrent buyers, through the gateway: session creation, join and
  * status polls (each buyer polling back to back, all buyers at once); the same polls at queue-service
- * directly, with the identity header the gateway would have set; then the raw {@code ZRANK} of
+ * directly, with the identity header and signature the gateway would have set; then the raw {@code ZRANK} of
  * the same Redis on the same line, through the same Redis client as queue-service, as the ceiling a status poll
  * (one or two Redis round trips behind two HTTP hops) is compared with.
  */
@@ -30,6 +30,8 @@ final class WaitingRoomBenchmark {
     /** Where to write the event id and the session tokens, one a line, for an outside load tool (wrk). */
     private final String tokensOut;
     private final GatewayClient client;
+    /** The stack's ONSALE_IDENTITY_KEY: queue-service believes the identity header only under its signature. */
+    private final String identityKey;
 
     WaitingRoomBenchmark(Options options) {
         this.gateway = options.text("gateway", "http://localhost:8080");
@@ -42,6 +44,7 @@ final class WaitingRoomBenchmark {
         this.queueConnections = options.number("queue-connections", 200);
         this.tokensOut = options.text("tokens-out", null);
         this.client = new GatewayClient(gateway, adminToken);
+        this.identityKey = options.text("identity-key", System.getenv("ONSALE_IDENTITY_KEY"));
     }
 
     void run() throws Exception {
@@ -58,7 +61,11 @@ final class WaitingRoomBenchmark {
                 i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}")).statusCode()));
         Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
                 i -> Integer.toString(client.send(client.get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
-        Latencies direct = queue.isBlank() ? null : directStatus(eventId, tokens);
+        if (!queue.isBlank() && (identityKey == null || identityKey.isBlank())) {
+            System.out.println("skipping the direct polls at queue-service: they need the stack's identity key "
+                    + "(start it with ONSALE_IDENTITY_KEY=... ./onsale up and pass the same variable here)");
+        }
+        Latencies direct = queue.isBlank() || identityKey == null || identityKey.isBlank() ? null : directStatus(eventId, tokens);
         Latencies raw = rawZrank(eventId, tokens);
         if (tokensOut != null) {
             java.nio.file.Files.writeString(java.nio.file.Path.of(tokensOut),
@@ -89,10 +96,16 @@ final class WaitingRoomBenchmark {
      */
     private Latencies directStatus(UUID eventId, String[] tokens) throws InterruptedException {
         int perCaller = (buyers * polls + queueConnections - 1) / queueConnections;
+        var signer = new dev.onsale.common.token.HmacSigner(identityKey);
+        String path = "/api/queue/" + eventId + "/status";
         return Phase.run("GET status at queue-service directly", queueConnections, perCaller, i -> {
             String session = sessionId(tokens[ThreadLocalRandom.current().nextInt(tokens.length)]);
-            return Integer.toString(client.send(HttpRequest.newBuilder(URI.create(queue + "/api/queue/" + eventId + "/status"))
-                    .timeout(TIMEOUT).header("X-Onsale-Buyer", session).GET().build()).statusCode());
+            String signature = dev.onsale.common.token.GatewaySignature.sign(signer,
+                    new dev.onsale.common.token.GatewaySignature.Claims("GET", path, session, null, null, null),
+                    java.time.Instant.now());
+            return Integer.toString(client.send(HttpRequest.newBuilder(URI.create(queue + path))
+                    .timeout(TIMEOUT).header("X-Onsale-Buyer", session).header("X-Onsale-Signature", signature)
+                    .GET().build()).statusCode());
         });
     }
 

@@ -1,5 +1,6 @@
 package dev.onsale.booking;
 
+import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -81,7 +82,7 @@ public final class BookingHttp {
 
     private static HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return CLIENT.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            return CLIENT.send(AsGateway.sign(request.timeout(Duration.ofSeconds(60)).build()), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

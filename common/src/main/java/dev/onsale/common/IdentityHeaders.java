@@ -2,7 +2,8 @@ package dev.onsale.common;
 
 /**
  * HTTP headers by which the gateway tells the services who is calling. The gateway strips any
- * client-sent copy of them; services trust them from the gateway only.
+ * client-sent copy of them and signs what it sets ({@link #SIGNATURE}); services believe them only
+ * when that signature verifies, and refuse a request carrying any of them unsigned.
  */
 public final class IdentityHeaders {
 
@@ -21,6 +22,12 @@ public final class IdentityHeaders {
      * the work went through). Set by the gateway on requests whose work must not outlive the answer.
      */
     public static final String DEADLINE = "X-Onsale-Deadline";
+    /**
+     * The gateway's signature over {@link #BUYER}, {@link #ROLE}, {@link #ADMISSION}, {@link #DEADLINE}, the
+     * method and the path, with its time: {@code t=<epoch millis>,v1=<hmac>} (see
+     * {@link dev.onsale.common.token.GatewaySignature}).
+     */
+    public static final String SIGNATURE = "X-Onsale-Signature";
     /** Correlation id created by the gateway for every request and logged by every service. */
     public static final String CORRELATION_ID = "X-Correlation-Id";
 

@@ -5,7 +5,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import redis.embedded.RedisServer;
 
 import java.io.IOException;
@@ -48,12 +47,11 @@ public final class EmbeddedEngines implements Engines {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedEngines.class);
     private static final String LOOPBACK = "127.0.0.1";
-    private static final String FIXED_LISTENER = "ONSALE";
     private static EmbeddedEngines shared;
 
     private final Path workDir;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private EmbeddedKafkaKraftBroker kafka;
+    private LoopbackKafka kafka;
     private EmbeddedPostgres postgres;
     private RedisServer redis;
     private String kafkaBootstrap;
@@ -93,7 +91,7 @@ public final class EmbeddedEngines implements Engines {
                     Duration.ofNanos(System.nanoTime() - started).toMillis(),
                     engines.kafkaBootstrap(), engines.jdbcUrl(), engines.redisUrl());
             return engines;
-        } catch (IOException | SQLException | RuntimeException e) {
+        } catch (Exception e) {
             engines.close();
             throw new IllegalStateException("could not start the embedded engines: " + e.getMessage(), e);
         }
@@ -169,32 +167,18 @@ public final class EmbeddedEngines implements Engines {
         }
     }
 
-    private void startKafka(int port) {
-        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS);
-        var properties = new java.util.HashMap<String, String>(Map.of(
+    private void startKafka(int port) throws Exception {
+        var broker = LoopbackKafka.start(workDir.resolve("kafka"), port, Map.of(
                 "transaction.state.log.replication.factor", "1",
                 "transaction.state.log.min.isr", "1",
                 "offsets.topic.replication.factor", "1",
                 "auto.create.topics.enable", "true",
                 "num.partitions", String.valueOf(PARTITIONS)));
-        if (port != 0) {
-            // The test kit binds its own listeners to ephemeral ports (and the broker ignores kafkaPorts), so a
-            // fixed port is an extra listener; clients that bootstrap through it are told to stay on it.
-            properties.put("listeners", "EXTERNAL://localhost:0,CONTROLLER://localhost:0,"
-                    + FIXED_LISTENER + "://" + LOOPBACK + ":" + port);
-            properties.put("listener.security.protocol.map",
-                    "EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT," + FIXED_LISTENER + ":PLAINTEXT");
-            kafkaBootstrap = "localhost:" + port;
-        }
-        broker.brokerProperties(properties);
         kafka = broker;
-        broker.afterPropertiesSet();
-        if (kafkaBootstrap == null) {
-            kafkaBootstrap = broker.getBrokersAsString();
-        }
+        kafkaBootstrap = broker.bootstrapServers();
         List<NewTopic> topics = new ArrayList<>();
         TOPICS.forEach(t -> topics.add(new NewTopic(t, PARTITIONS, (short) 1)));
-        broker.addTopics(topics.toArray(NewTopic[]::new));
+        broker.createTopics(topics);
     }
 
     @Override
@@ -264,7 +248,7 @@ public final class EmbeddedEngines implements Engines {
             quietly("postgres", postgres::close);
         }
         if (kafka != null) {
-            quietly("kafka", kafka::destroy);
+            quietly("kafka", kafka::close);
         }
     }
 

@@ -57,13 +57,16 @@ public final class OnsaleLauncher {
         out.printf("""
 
                 Onsale is up.
-                  gateway        %s
+                  gateway        %s%s
                   admin token    %s
                   auditor token  %s
                   logs           %s
                   memory (RSS)   %d MB
                 Press Ctrl-C to stop (or run ./onsale down from another terminal).
-                %n""", stack.gatewayUrl(), stack.adminToken(), stack.auditorToken(), stack.runDir(),
+                %n""", stack.gatewayUrl(), config.gatewayAddress().equals(StackConfig.LOOPBACK)
+                        ? "   (this machine only; --gateway-address=0.0.0.0 opens it to other hosts)"
+                        : "   (listening on " + config.gatewayAddress() + ": reachable from other hosts)",
+                stack.adminToken(), stack.auditorToken(), stack.runDir(),
                 stack.rssKb() / 1024);
         stack.watch(line -> err.println("onsale: " + line));
         try {
@@ -103,11 +106,16 @@ public final class OnsaleLauncher {
                   --gateway-port=N [8080] --queue-port=N [8081] --inventory-port=N [8082]
                   --booking-port=N [8083] --payment-port=N [8084] --sandbox-port=N [8090] (payment-sandbox)
                   --kafka-port=N [19092] --postgres-port=N [15432] --redis-port=N [16379]  (0 = any free port)
+                  --<gateway|queue|inventory|booking|payment|sandbox>-management-port=N [18080 18081 18082 18083
+                                            18084 18090]  actuator (health, metrics) of each process, loopback only
+                  --gateway-address=IP [127.0.0.1]  where the gateway listens; 0.0.0.0 opens it, and only it, to
+                                            other hosts (every service, the sandbox and the engines stay on loopback)
                   --timeout=SECONDS [180]   how long the services may take to become ready
                   --jvm-opts="..."          JVM options of each service process
                   --state-dir=PATH [.onsale] where stack.pids and runs/<time>/ (logs) live
                 Environment: ONSALE_ADMIN_TOKEN [local-admin-token], ONSALE_AUDITOR_TOKEN [local-auditor-token],
-                  ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service].
+                  ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service],
+                  ONSALE_IDENTITY_KEY [random per run; the gateway signs forwarded identities, the services verify].
                 """;
     }
 }

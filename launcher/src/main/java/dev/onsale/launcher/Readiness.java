@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Waits until every service answers 200 on /actuator/health/readiness; fails fast when one of them dies. */
+/**
+ * Waits until every service answers 200 on /actuator/health/readiness of its management port; fails fast when
+ * one of them dies.
+ */
 final class Readiness {
 
     private final StackConfig config;
@@ -47,8 +50,8 @@ final class Readiness {
                 var message = new StringBuilder("not ready within " + config.readinessTimeout().toSeconds() + " s:");
                 for (Service service : pending) {
                     Path log = runDir.resolve(service.module() + ".log");
-                    message.append("\n== ").append(service.module()).append(" (http://localhost:")
-                            .append(config.port(service)).append("/actuator/health/readiness), last lines of ")
+                    message.append("\n== ").append(service.module()).append(" (http://127.0.0.1:")
+                            .append(config.managementPort(service)).append("/actuator/health/readiness), last lines of ")
                             .append(log).append(":\n").append(Processes.tail(log, 15));
                 }
                 throw new StackException(message.toString());
@@ -60,7 +63,7 @@ final class Readiness {
     }
 
     private boolean ready(HttpClient http, Service service) {
-        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.port(service)
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.managementPort(service)
                 + "/actuator/health/readiness")).timeout(Duration.ofSeconds(2)).GET().build();
         try {
             return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;

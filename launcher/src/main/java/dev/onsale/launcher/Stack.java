@@ -103,8 +103,23 @@ public final class Stack implements AutoCloseable {
         return "http://localhost:" + config.port(Service.GATEWAY);
     }
 
+    /** Where {@code service} answers, on loopback (every service but the gateway listens there only). */
     public String serviceUrl(Service service) {
-        return "http://localhost:" + config.port(service);
+        return loopbackUrl(service);
+    }
+
+    /** Where {@code service}'s actuator (health, metrics) answers, on loopback only. */
+    public String managementUrl(Service service) {
+        return "http://" + StackConfig.LOOPBACK + ":" + config.managementPort(service);
+    }
+
+    /** The key the gateway signs forwarded identities with, random per stack unless ONSALE_IDENTITY_KEY was set. */
+    public String identityKey() {
+        return config.identityKey();
+    }
+
+    private String loopbackUrl(Service service) {
+        return "http://" + StackConfig.LOOPBACK + ":" + config.port(service);
     }
 
     public String adminToken() {
@@ -255,6 +270,13 @@ public final class Stack implements AutoCloseable {
         var env = new LinkedHashMap<>(config.serviceEnvironment());
         env.putAll(engineEnvironment);
         env.put("SERVER_PORT", String.valueOf(config.port(service)));
+        env.put("SERVER_ADDRESS", config.address(service));
+        // actuator (health, metrics) on a port of its own, on loopback whatever the API's address
+        env.put("MANAGEMENT_SERVER_PORT", String.valueOf(config.managementPort(service)));
+        env.put("MANAGEMENT_SERVER_ADDRESS", StackConfig.LOOPBACK);
+        if (service == Service.GATEWAY || service.behindGateway()) {
+            env.put("ONSALE_IDENTITY_KEY", config.identityKey());
+        }
         if (service == Service.GATEWAY) {
             for (Service backend : Service.values()) {
                 if (backend.urlVariable() != null) {
@@ -273,7 +295,7 @@ public final class Stack implements AutoCloseable {
             env.put("ONSALE_PAYMENT_WEBHOOK_SECRET", webhookSecret);
         }
         if (service == Service.PAYMENT_SANDBOX) {
-            env.put("ONSALE_SANDBOX_WEBHOOK_URL", gatewayUrl() + "/webhooks/payments");
+            env.put("ONSALE_SANDBOX_WEBHOOK_URL", loopbackUrl(Service.GATEWAY) + "/webhooks/payments");
             env.put("ONSALE_SANDBOX_WEBHOOK_SECRET", webhookSecret);
         }
         List<String> command = new ArrayList<>();

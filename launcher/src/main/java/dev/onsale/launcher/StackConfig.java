@@ -37,18 +37,26 @@ import java.util.Optional;
  * @param admissionKey     HMAC key of admission tokens, shared by queue-service and the gateway (at least 32 bytes)
  * @param serviceEnvironment extra environment variables of every service process (e.g. ONSALE_* settings),
  *                         applied over the inherited environment and under the stack's own wiring
+ * @param managementPorts  actuator port of each service (health, metrics), always on loopback only
+ * @param gatewayAddress   the address the gateway listens on: {@value #LOOPBACK} (default) keeps the stack off the
+ *                         network; {@code 0.0.0.0} opens the gateway, and only the gateway, to other hosts
+ * @param identityKey      HMAC key the gateway signs forwarded identities with and the services verify (at least
+ *                         32 bytes); nothing else holds it
  */
 public record StackConfig(Path repoRoot, Path stateDir, String version,
                           int kafkaPort, int postgresPort, int redisPort, Map<Service, Integer> servicePorts,
                           Path java, List<String> serviceJvmOptions, List<String> enginesJvmOptions,
                           Duration enginesTimeout, Duration readinessTimeout, Duration stopGrace,
                           String adminToken, String auditorToken, String sessionKey, String admissionKey,
-                          Map<String, String> serviceEnvironment) {
+                          Map<String, String> serviceEnvironment, Map<Service, Integer> managementPorts,
+                          String gatewayAddress, String identityKey) {
 
     public static final String VERSION = "0.1.0-SNAPSHOT";
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_POSTGRES_PORT = 15432;
     public static final int DEFAULT_REDIS_PORT = 16379;
+    /** Where every process of a local stack listens unless told otherwise. */
+    public static final String LOOPBACK = "127.0.0.1";
     static final String LOCAL_ADMIN_TOKEN = "local-admin-token";
     static final String LOCAL_AUDITOR_TOKEN = "local-auditor-token";
     /**
@@ -74,6 +82,18 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
             ports.put(service, port);
         }
         servicePorts = Map.copyOf(ports);
+        var management = new EnumMap<Service, Integer>(Service.class);
+        for (Service service : Service.values()) {
+            int port = managementPorts.getOrDefault(service, service.defaultManagementPort());
+            requirePort(service.module() + " management", port, false);
+            management.put(service, port);
+        }
+        managementPorts = Map.copyOf(management);
+        Objects.requireNonNull(gatewayAddress, "gatewayAddress");
+        if (!gatewayAddress.matches("[0-9A-Fa-f.:]+")) {
+            throw new IllegalArgumentException("the gateway address must be an IP address such as 127.0.0.1 or 0.0.0.0, got '"
+                    + gatewayAddress + "'");
+        }
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
         serviceEnvironment = Map.copyOf(serviceEnvironment);
         enginesJvmOptions = List.copyOf(enginesJvmOptions);
@@ -83,9 +103,15 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         if (admissionKey.getBytes(StandardCharsets.UTF_8).length < 32) {
             throw new IllegalArgumentException("the admission key must have at least 32 bytes");
         }
+        if (identityKey.getBytes(StandardCharsets.UTF_8).length < 32) {
+            throw new IllegalArgumentException("the identity key must have at least 32 bytes");
+        }
     }
 
-    /** The documented local defaults; tokens, session key and admission key from {@code env} when set there. */
+    /**
+     * The documented local defaults; tokens, session, admission and identity key from {@code env} when set there
+     * (each key random per stack otherwise).
+     */
     public static StackConfig defaults(Path repoRoot, Map<String, String> env) {
         return new StackConfig(repoRoot.toAbsolutePath().normalize(),
                 repoRoot.toAbsolutePath().normalize().resolve(".onsale"), VERSION,
@@ -95,7 +121,8 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                 nonBlank(env.get("ONSALE_ADMIN_TOKEN")).orElse(LOCAL_ADMIN_TOKEN),
                 nonBlank(env.get("ONSALE_AUDITOR_TOKEN")).orElse(LOCAL_AUDITOR_TOKEN),
                 nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random),
-                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random), Map.of());
+                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random), Map.of(), Map.of(), LOOPBACK,
+                nonBlank(env.get("ONSALE_IDENTITY_KEY")).orElseGet(SessionKeys::random));
     }
 
     /**
@@ -117,7 +144,15 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                 case "timeout" -> config.withReadinessTimeout(Duration.ofSeconds(positive(name, value)));
                 case "jvm-opts" -> config.withServiceJvmOptions(value.isBlank() ? List.of() : Arrays.asList(value.trim().split("\\s+")));
                 case "state-dir" -> config.withStateDir(Path.of(value).toAbsolutePath().normalize());
+                case "gateway-address" -> config.withGatewayAddress(value.trim());
                 default -> {
+                    var management = Arrays.stream(Service.values())
+                            .filter(s -> name.equals(s.option() + "-management-port")).findFirst();
+                    if (management.isPresent()) {
+                        var ports = new EnumMap<>(config.managementPorts);
+                        ports.put(management.get(), port(name, value));
+                        yield config.withManagementPorts(ports);
+                    }
                     Service service = Arrays.stream(Service.values())
                             .filter(s -> name.equals(s.option() + "-port"))
                             .findFirst()
@@ -134,47 +169,78 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     /** The same configuration with every port free at this moment (engines pick their own). */
     public StackConfig withFreePorts() {
         var ports = new EnumMap<Service, Integer>(Service.class);
+        var management = new EnumMap<Service, Integer>(Service.class);
         for (Service service : Service.values()) {
             ports.put(service, freePort());
+            management.put(service, freePort());
         }
-        return withEnginePorts(0, 0, 0).withServicePorts(ports);
+        return withEnginePorts(0, 0, 0).withServicePorts(ports).withManagementPorts(management);
+    }
+
+    public StackConfig withManagementPorts(Map<Service, Integer> ports) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, ports, gatewayAddress, identityKey);
+    }
+
+    /** The same configuration with the gateway listening on {@code address} ({@code 0.0.0.0}: every interface). */
+    public StackConfig withGatewayAddress(String address) {
+        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
+                serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts, address,
+                identityKey);
+    }
+
+    /** The address {@code service} listens on: loopback for all but the gateway, which listens on {@link #gatewayAddress}. */
+    public String address(Service service) {
+        return service == Service.GATEWAY ? gatewayAddress : LOOPBACK;
+    }
+
+    public int managementPort(Service service) {
+        return managementPorts.get(service);
     }
 
     public StackConfig withEnginePorts(int kafka, int postgres, int redis) {
         return new StackConfig(repoRoot, stateDir, version, kafka, postgres, redis, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     public StackConfig withServicePorts(Map<Service, Integer> ports) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, ports, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     public StackConfig withStateDir(Path dir) {
         return new StackConfig(repoRoot, dir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     public StackConfig withReadinessTimeout(Duration timeout) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, timeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     public StackConfig withServiceJvmOptions(List<String> options) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 options, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment);
+                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     /** The same configuration giving every service process these environment variables as well. */
     public StackConfig withServiceEnvironment(Map<String, String> environment) {
         return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
                 serviceJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, environment);
+                adminToken, auditorToken, sessionKey, admissionKey, environment, managementPorts,
+                gatewayAddress, identityKey);
     }
 
     public int port(Service service) {
@@ -186,6 +252,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         var ports = new java.util.LinkedHashMap<Integer, String>();
         for (Service service : Service.values()) {
             ports.put(port(service), service.module());
+            ports.put(managementPort(service), service.module() + " management");
         }
         if (kafkaPort != 0) {
             ports.put(kafkaPort, "kafka");
@@ -206,6 +273,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         var all = new ArrayList<Map.Entry<Integer, String>>();
         for (Service service : Service.values()) {
             all.add(Map.entry(port(service), service.module()));
+            all.add(Map.entry(managementPort(service), service.module() + " management"));
         }
         all.add(Map.entry(kafkaPort, "kafka"));
         all.add(Map.entry(postgresPort, "postgres"));

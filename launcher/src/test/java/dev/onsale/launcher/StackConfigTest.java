@@ -49,6 +49,44 @@ class StackConfigTest {
     }
 
     @Test
+    void theStackIsOffTheNetworkByDefaultAndOnlyTheGatewayCanBeOpened() {
+        for (Service service : Service.values()) {
+            assertThat(defaults.address(service)).as(service.module()).isEqualTo("127.0.0.1");
+        }
+        var open = StackConfig.parse(defaults, List.of("--gateway-address=0.0.0.0"));
+        assertThat(open.address(Service.GATEWAY)).isEqualTo("0.0.0.0");
+        for (Service service : Service.values()) {
+            if (service != Service.GATEWAY) {
+                assertThat(open.address(service)).as(service.module()).isEqualTo("127.0.0.1");
+            }
+        }
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-address=everywhere")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gateway address");
+    }
+
+    @Test
+    void actuatorsHaveTheirOwnPortsWhichOptionsMoveAndClashesAreFound() {
+        assertThat(Service.values()).extracting(defaults::managementPort)
+                .containsExactly(18081, 18082, 18083, 18084, 18090, 18080);
+        var moved = StackConfig.parse(defaults, List.of("--booking-management-port=28083"));
+        assertThat(moved.managementPort(Service.BOOKING)).isEqualTo(28083);
+        assertThat(moved.portsToCheck()).containsEntry(28083, "booking-service management");
+        assertThat(StackConfig.parse(defaults, List.of("--queue-management-port=8083")).duplicatePorts())
+                .hasValueSatisfying(message -> assertThat(message).contains("8083", "booking-service", "queue-service management"));
+    }
+
+    @Test
+    void eachRunGetsItsOwnIdentityKeyUnlessTheEnvironmentNamesOne() {
+        var other = StackConfig.defaults(Path.of("/repo"), Map.of());
+        assertThat(defaults.identityKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.identityKey())
+                .isNotEqualTo(defaults.sessionKey()).isNotEqualTo(defaults.admissionKey());
+        assertThat(StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_IDENTITY_KEY", "i".repeat(40))).identityKey())
+                .isEqualTo("i".repeat(40));
+        assertThatThrownBy(() -> StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_IDENTITY_KEY", "short")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("identity key");
+    }
+
+    @Test
     void anAdmissionKeyShorterThan32BytesIsRefused() {
         assertThatThrownBy(() -> StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMISSION_KEY", "short")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("admission key");
@@ -102,7 +140,10 @@ class StackConfigTest {
         var config = defaults.withFreePorts();
         assertThat(config.servicePorts().values()).doesNotHaveDuplicates().allSatisfy(p -> assertThat(p).isPositive());
         assertThat(List.of(config.kafkaPort(), config.postgresPort(), config.redisPort())).containsOnly(0);
-        assertThat(config.portsToCheck()).hasSize(6);
+        var all = new java.util.ArrayList<>(config.servicePorts().values());
+        all.addAll(config.managementPorts().values());
+        assertThat(all).hasSize(12).doesNotHaveDuplicates();
+        assertThat(config.portsToCheck()).hasSize(12);
     }
 
     @Test

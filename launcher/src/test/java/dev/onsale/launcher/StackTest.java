@@ -19,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StackTest {
 
+    private static final String IDENTITY_KEY = "identity-key-of-this-test-run-0123456789";
+
     @TempDir
     Path repo;
 
@@ -31,7 +33,8 @@ class StackTest {
         return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
                 base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"),
                 Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
-                base.sessionKey(), "admission-key-of-this-test-run-0123456789", Map.of("ONSALE_EXTRA_SETTING", "from-the-config"));
+                base.sessionKey(), "admission-key-of-this-test-run-0123456789", Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
+                base.managementPorts(), StackConfig.LOOPBACK, IDENTITY_KEY);
     }
 
     @Test
@@ -51,6 +54,14 @@ class StackTest {
             assertThat(get(stack.serviceUrl(Service.INVENTORY))).contains("\"admissionKey\":\"null\"")
                     .contains("\"extra\":\"from-the-config\"");
             assertThat(stack.adminToken()).isEqualTo("admin-t");
+            for (Service service : List.of(Service.GATEWAY, Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
+                assertThat(get(stack.serviceUrl(service))).as(service.module())
+                        .contains("\"identityKey\":\"" + IDENTITY_KEY + "\"", "\"address\":\"127.0.0.1\"");
+                assertThat(get(stack.managementUrl(service))).as(service.module()).contains("\"status\":\"UP\"");
+            }
+            assertThat(get(stack.serviceUrl(Service.PAYMENT_SANDBOX)))
+                    .as("the acquirer's stand-in is no party to the gateway's signatures")
+                    .contains("\"identityKey\":\"null\"", "\"address\":\"127.0.0.1\"");
             assertThat(stack.runDir().resolve("gateway.log")).exists();
             assertThat(stack.pidsFile()).exists();
         } finally {

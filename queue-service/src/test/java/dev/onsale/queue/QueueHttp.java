@@ -1,5 +1,6 @@
 package dev.onsale.queue;
 
+import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -84,7 +85,7 @@ public final class QueueHttp {
             HttpResponse<String> response;
             IN_FLIGHT.acquire();
             try {
-                response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                response = HTTP.send(AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
             } finally {
                 IN_FLIGHT.release();
             }

@@ -67,11 +67,19 @@ final class Http {
     }
 
     Response put(String path, Object body, String bearer) {
-        return send("PUT", path, body, bearer, Map.of());
+        return put(path, body, bearer, Map.of());
+    }
+
+    Response put(String path, Object body, String bearer, Map<String, String> headers) {
+        return send("PUT", path, body, bearer, headers);
     }
 
     Response delete(String path, String bearer) {
-        return send("DELETE", path, null, bearer, Map.of());
+        return delete(path, bearer, Map.of());
+    }
+
+    Response delete(String path, String bearer, Map<String, String> headers) {
+        return send("DELETE", path, null, bearer, headers);
     }
 
     private Response send(String method, String path, Object body, String bearer, Map<String, String> headers) {

@@ -1,22 +1,40 @@
 package dev.onsale.system;
 
+import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
+import dev.onsale.launcher.StackConfig;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code ./onsale down} cleans up after a launcher that can no longer do it itself. */
+/**
+ * {@code ./onsale down} cleans up after a launcher that can no longer do it itself; and {@code --gateway-address}
+ * opens the gateway, and nothing else, to other hosts (this stack runs with it, to see what listens where).
+ */
 class StackDownSystemIT {
 
     @Test
     void downStopsEveryProcessRecordedByAnotherLauncher() {
-        Stack stack = TestStacks.start("down");
+        var config = StackConfig.parse(TestStacks.config("down"), List.of("--gateway-address=0.0.0.0"));
+        Stack stack = TestStacks.start("down", config);
         Map<String, Long> pids = stack.pids();
         try {
+            Map<String, Set<String>> listening = ListeningSockets.of(pids);
+            System.out.println("[down] listening with --gateway-address=0.0.0.0: " + listening);
+            assertThat(listening.get("gateway")).anySatisfy(address -> assertThat(address)
+                    .endsWith(":" + config.port(Service.GATEWAY))
+                    .satisfies(a -> assertThat(ListeningSockets.isWildcard(a)).as(a).isTrue()));
+            listening.forEach((process, addresses) -> assertThat(addresses).as(process).allSatisfy(address -> {
+                if (!(process.equals("gateway") && address.endsWith(":" + config.port(Service.GATEWAY)))) {
+                    assertThat(ListeningSockets.isLoopback(address)).as(process + " on " + address).isTrue();
+                }
+            }));
+
             List<String> report = Stack.down(stack.pidsFile().getParent(), Duration.ofSeconds(20), TestStacks.log("down"));
 
             TestStacks.assertAllGone(pids);

@@ -1,5 +1,6 @@
 package dev.onsale.inventory.hold;
 
+import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,11 +38,11 @@ final class HoldClient {
         if (idempotencyKey != null) {
             request.header("Idempotency-Key", idempotencyKey);
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     URI uri(UUID eventId) {

@@ -2,6 +2,8 @@ package dev.onsale.platform.identity;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.platform.web.ProblemException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpStatus;
@@ -11,9 +13,9 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 
 /**
- * Resolves {@link Buyer}, {@link Admin} and {@link Auditor} from the identity headers the gateway
- * sets. Services are reachable only through the gateway, which strips client-sent copies; the
- * headers are therefore trusted here and nowhere checked again.
+ * Resolves {@link Buyer}, {@link Admin} and {@link Auditor} from the {@link VerifiedIdentity} alone, never from
+ * the raw headers. No verified identity at all is 401 (nobody vouched for the caller); a verified caller of
+ * the wrong kind is 403 (the same credentials cannot help).
  */
 final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
 
@@ -27,10 +29,16 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
         Class<?> type = parameter.getParameterType();
+        Optional<VerifiedIdentity> identity = Optional.ofNullable(request.getNativeRequest(HttpServletRequest.class))
+                .flatMap(VerifiedIdentity::of);
         if (type == Buyer.class) {
-            return buyer(request.getHeader(IdentityHeaders.BUYER));
+            return identity.map(VerifiedIdentity::buyer).flatMap(IdentityArgumentResolver::sessionId)
+                    .map(Buyer::new)
+                    .orElseThrow(() -> unauthorized("a valid session token is required"));
         }
-        String role = request.getHeader(IdentityHeaders.ROLE);
+        String needed = type == Admin.class ? "admin" : "auditor";
+        String role = identity.map(VerifiedIdentity::role)
+                .orElseThrow(() -> unauthorized("this call needs the " + needed + " token"));
         if (type == Admin.class && IdentityHeaders.ROLE_ADMIN.equals(role)) {
             return new Admin();
         }
@@ -38,19 +46,18 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
                 && (IdentityHeaders.ROLE_AUDITOR.equals(role) || IdentityHeaders.ROLE_ADMIN.equals(role))) {
             return new Auditor(role);
         }
-        throw new ProblemException(HttpStatus.FORBIDDEN, "forbidden", "Forbidden",
-                "this call needs the " + (type == Admin.class ? "admin" : "auditor") + " role");
+        throw new ProblemException(HttpStatus.FORBIDDEN, "forbidden", "Forbidden", "this call needs the " + needed + " role");
     }
 
-    private static Buyer buyer(String header) {
-        if (header != null) {
-            try {
-                return new Buyer(UUID.fromString(header));
-            } catch (IllegalArgumentException malformed) {
-                // fall through: treated as no session at all
-            }
+    private static Optional<UUID> sessionId(String header) {
+        try {
+            return Optional.of(UUID.fromString(header));
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty();
         }
-        throw new ProblemException(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized",
-                "a valid session token is required");
+    }
+
+    private static ProblemException unauthorized(String detail) {
+        return new ProblemException(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized", detail);
     }
 }

@@ -155,7 +155,7 @@ class ProblemResponsesTest {
         if (role != null) {
             request.header("X-Onsale-Role", role);
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path, String buyer) throws Exception {
@@ -163,7 +163,7 @@ class ProblemResponsesTest {
         if (buyer != null) {
             request.header("X-Onsale-Buyer", buyer);
         }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     private URI uri(String path) {

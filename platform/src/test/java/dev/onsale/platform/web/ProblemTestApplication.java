@@ -26,9 +26,18 @@ class ProblemTestApplication {
     @RestController
     static class TestController {
 
+        /** Orders created so far: the effect a refused request must not have. */
+        static final java.util.concurrent.atomic.AtomicInteger CREATED = new java.util.concurrent.atomic.AtomicInteger();
+
         @PostMapping("/orders")
         Map<String, Object> create(@RequestBody Order order, Admin admin) {
+            CREATED.incrementAndGet();
             return Map.of("name", order.name(), "quantity", order.quantity());
+        }
+
+        @GetMapping("/catalog")
+        Map<String, Object> catalog() {
+            return Map.of("anonymous", true);
         }
 
         @GetMapping("/orders/{orderId}")

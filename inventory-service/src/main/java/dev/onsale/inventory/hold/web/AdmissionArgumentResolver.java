@@ -1,6 +1,6 @@
 package dev.onsale.inventory.hold.web;
 
-import dev.onsale.common.IdentityHeaders;
+import dev.onsale.platform.identity.VerifiedIdentity;
 import dev.onsale.platform.web.ProblemException;
 import java.util.List;
 import java.util.UUID;
@@ -33,7 +33,9 @@ class AdmissionArgumentResolver implements HandlerMethodArgumentResolver, WebMvc
     @Override
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
-        String header = request.getHeader(IdentityHeaders.ADMISSION);
+        // the verified identity only: the platform's filter refused the request if the header was not signed
+        String header = java.util.Optional.ofNullable(request.getNativeRequest(jakarta.servlet.http.HttpServletRequest.class))
+                .flatMap(VerifiedIdentity::of).map(VerifiedIdentity::admission).orElse(null);
         if (header != null) {
             try {
                 return new Admission(UUID.fromString(header.strip()));

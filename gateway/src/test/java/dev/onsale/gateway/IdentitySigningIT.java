@@ -1,0 +1,83 @@
+package dev.onsale.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onsale.common.token.GatewaySignature;
+import dev.onsale.common.token.GatewaySignature.Claims;
+import dev.onsale.common.token.GatewaySignature.Outcome;
+import dev.onsale.common.token.HmacSigner;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** What a service can check of the gateway's word: every identity the gateway forwards comes signed for its request. */
+class IdentitySigningIT extends GatewayIntegrationTest {
+
+    /** The gateway's local-only default key (application.yml), which the services share. */
+    private static final GatewaySignature SERVICES = new GatewaySignature(
+            new HmacSigner("local-only-identity-key-change-me-in-production"), Duration.ofSeconds(30), Duration.ofSeconds(5));
+
+    @Test
+    void aBuyersIdentityArrivesSignedForItsMethodAndPath() {
+        String session = newSession();
+        String order = "/api/orders/" + unique();
+        send(request(order).header("Authorization", "Bearer " + session).DELETE());
+
+        StubUpstream.Received received = BOOKING.receivedAt(order);
+        Claims claims = claimsOf(received);
+        assertThat(claims.buyer()).isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now())).isEqualTo(Outcome.VALID);
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"),
+                new Claims("GET", order, claims.buyer(), null, null, null), Instant.now())).isEqualTo(Outcome.FORGED);
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"),
+                new Claims("DELETE", order + "/payments", claims.buyer(), null, null, null), Instant.now()))
+                .isEqualTo(Outcome.FORGED);
+    }
+
+    @Test
+    void anOperatorsRoleArrivesSigned() {
+        String path = "/admin/events/" + unique() + "/sale/halt";
+        send(request(path).header("Authorization", "Bearer " + ADMIN_TOKEN).POST(BodyPublishers.noBody()));
+
+        StubUpstream.Received received = BOOKING.receivedAt(path);
+        assertThat(claimsOf(received).role()).isEqualTo("admin");
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claimsOf(received), Instant.now()))
+                .isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void aHoldsAdmissionAndDeadlineAreSignedWithTheBuyer() {
+        String session = newSession();
+        String event = unique();
+        String holds = "/api/events/" + event + "/holds";
+        send(request(holds).header("Authorization", "Bearer " + session)
+                .header("X-Admission-Token", admission(session, event))
+                .header("Content-Type", "application/json").POST(BodyPublishers.ofString("{\"quantity\":1}")));
+
+        StubUpstream.Received received = INVENTORY.receivedAt(holds);
+        Claims claims = claimsOf(received);
+        assertThat(claims.admission()).isNotBlank();
+        assertThat(claims.deadline()).isNotBlank();
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now())).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void aClientSentSignatureNeverReachesAServiceAndAnonymousCallsCarryNone() {
+        String event = "/api/events/" + unique();
+        send(request(event).header("X-Onsale-Signature", "t=1,v1=forged"));
+        assertThat(BOOKING.receivedAt(event).hasHeader("X-Onsale-Signature")).isFalse();
+
+        String session = newSession();
+        String order = "/api/orders/" + unique();
+        send(request(order).header("Authorization", "Bearer " + session).header("X-Onsale-Signature", "t=1,v1=forged"));
+        assertThat(BOOKING.receivedAt(order).headers().get("X-Onsale-Signature")).hasSize(1)
+                .first().asString().doesNotContain("forged");
+    }
+
+    private static Claims claimsOf(StubUpstream.Received received) {
+        return new Claims(received.method(), received.path(), received.header("X-Onsale-Buyer"),
+                received.header("X-Onsale-Role"), received.header("X-Onsale-Admission"),
+                received.header("X-Onsale-Deadline"));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.onsale.system;
+
+import dev.onsale.common.token.GatewaySignature;
+import dev.onsale.common.token.HmacSigner;
+import dev.onsale.launcher.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The trust boundary of a local stack, tried as an attacker on this machine would: nothing but loopback listens,
+ * and a request sent straight to a service with an identity the gateway did not sign (forged, stripped, replayed
+ * after its window, moved to another method or path) is 401 problem+json and changes nothing.
+ */
+class TrustBoundarySystemIT {
+
+    private static SaleFixture sale;
+    private static UUID eventId;
+    private static SaleFixture.Buyer buyer;
+    private static UUID orderId;
+    private static GatewaySignature.Claims ownRead;
+    private static HmacSigner stackKey;
+
+    @BeforeAll
+    static void aStackWithOneHeldOrder() {
+        sale = SaleFixture.start("trust", Map.of());
+        eventId = sale.generalAdmissionEvent("Trust boundary", 10, 2500, 600);
+        buyer = sale.newBuyer();
+        Http.Response held = sale.hold(eventId, buyer, "{\"quantity\": 2}");
+        assertThat(held.status()).as(held.toString()).isEqualTo(201);
+        orderId = UUID.fromString(held.json().path("orderId").asString());
+        ownRead = new GatewaySignature.Claims("GET", "/api/orders/" + orderId, buyer.sessionId().toString(), null, null, null);
+        stackKey = new HmacSigner(sale.stack.identityKey());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (sale != null) {
+            sale.close();
+        }
+    }
+
+    @Test
+    void onlyLoopbackListensAndActuatorsAnswerOnTheirOwnPortsOnly() {
+        Map<String, Set<String>> listening = ListeningSockets.of(sale.stack.pids());
+        System.out.println("[trust] listening: " + listening);
+        assertThat(listening.get("gateway")).contains("::ffff:127.0.0.1:" + sale.config.port(Service.GATEWAY));
+        assertThat(listening).allSatisfy((process, addresses) -> assertThat(addresses).as(process)
+                .allSatisfy(address -> assertThat(ListeningSockets.isLoopback(address)).as(process + " on " + address).isTrue()));
+        for (Service service : Service.values()) {
+            assertThat(listening.get(service.module())).as(service.module()).hasSize(2)
+                    .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.port(service)))
+                    .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.managementPort(service)));
+            Http management = new Http(sale.stack.managementUrl(service));
+            assertThat(management.get("/actuator/health/readiness").status()).as(service.module()).isEqualTo(200);
+        }
+        assertThat(sale.gateway.get("/actuator/prometheus").status()).isEqualTo(404);
+        assertThat(direct(Service.BOOKING).get("/actuator/prometheus").status()).isEqualTo(404);
+    }
+
+    @Test
+    void anOperatorForgedStraightAtBookingIsRefusedAndCreatesNothing() throws Exception {
+        String name = "Forged " + UUID.randomUUID();
+        String body = """
+                {"name": "%s", "venue": "Nowhere", "startsAt": "%s", "saleOpensAt": "%s",
+                 "generalAdmission": {"quantity": 5, "priceCents": 100}}""".formatted(name,
+                Instant.now().plus(Duration.ofDays(9)), Instant.now().minusSeconds(5));
+
+        Http.Response forged = direct(Service.BOOKING).post("/admin/events", body, null, Map.of("X-Onsale-Role", "admin"));
+
+        assertUnauthorized(forged);
+        assertThat(sale.strings("SELECT count(*) FROM booking.events WHERE name = ?", name)).containsExactly("0");
+        assertThat(sale.gateway.get("/api/events").body()).doesNotContain(name);
+    }
+
+    @Test
+    void aBuyerForgedStraightAtBookingCannotReadCancelOrPayTheirOrder() throws Exception {
+        Map<String, String> asTheBuyer = Map.of("X-Onsale-Buyer", buyer.sessionId().toString());
+        Http booking = direct(Service.BOOKING);
+
+        assertUnauthorized(booking.get("/api/orders/" + orderId, null, asTheBuyer));
+        assertUnauthorized(booking.delete("/api/orders/" + orderId, null, asTheBuyer));
+        assertUnauthorized(booking.post("/api/orders/" + orderId + "/payments", "{\"paymentMethod\": \"tok_visa\"}", null,
+                Map.of("X-Onsale-Buyer", buyer.sessionId().toString(), "Idempotency-Key", UUID.randomUUID().toString())));
+
+        assertTheOrderIsUntouched();
+    }
+
+    @Test
+    void theStacksOwnSignatureWorksForItsRequestOnlyAndOnlyWithinItsWindow() throws Exception {
+        Http booking = direct(Service.BOOKING);
+        String buyerId = buyer.sessionId().toString();
+        String fresh = GatewaySignature.sign(stackKey, ownRead, Instant.now());
+
+        Http.Response signedRead = booking.get(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh));
+        assertThat(signedRead.status()).as("the control: a read the stack's key signed").isEqualTo(200);
+
+        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh)));
+        assertUnauthorized(booking.post(ownRead.path() + "/payments", "{\"paymentMethod\": \"tok_visa\"}", null,
+                Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh, "Idempotency-Key", UUID.randomUUID().toString())));
+        String late = GatewaySignature.sign(stackKey,
+                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null), Instant.now().minusSeconds(45));
+        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", late)));
+        String otherKey = GatewaySignature.sign(new HmacSigner(UUID.randomUUID() + "-not-the-stacks-key"),
+                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null), Instant.now());
+        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey)));
+
+        assertTheOrderIsUntouched();
+    }
+
+    @Test
+    void inventoryRefusesAHoldWithAForgedBuyerAndAdmissionAndTakesNothing() throws Exception {
+        String before = sale.redis.get(SaleFixture.counter(eventId));
+        Http.Response forged = direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null,
+                Map.of("X-Onsale-Buyer", UUID.randomUUID().toString(), "X-Onsale-Admission", UUID.randomUUID().toString()));
+        assertUnauthorized(forged);
+        Http.Response stripped = direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null);
+        assertThat(stripped.status()).as(stripped.toString()).isEqualTo(401);
+        assertThat(sale.redis.get(SaleFixture.counter(eventId))).isEqualTo(before);
+        assertThat(sale.orderStatuses(eventId)).hasSize(1);
+    }
+
+    @Test
+    void queueServiceRefusesAForgedJoinAndForgedAdmissionSettings() {
+        SaleFixture.Buyer stranger = sale.newBuyer();
+        Http queue = direct(Service.QUEUE);
+        assertUnauthorized(queue.post("/api/queue/" + eventId + "/join", null, null,
+                Map.of("X-Onsale-Buyer", stranger.sessionId().toString())));
+        assertUnauthorized(queue.put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}",
+                null, Map.of("X-Onsale-Role", "admin")));
+
+        Http.Response status = sale.gateway.get("/api/queue/" + eventId + "/status", stranger.sessionToken());
+        assertThat(status.status()).as("the forged join put nobody in line: %s", status).isEqualTo(404);
+        assertThat(sale.redis.exists("queue:{" + eventId + "}:settings")).isFalse();
+    }
+
+    @Test
+    void paymentServiceRefusesAForgedIdentityAndTheWebhookKeepsItsOwnSignature() {
+        Http payment = direct(Service.PAYMENT);
+        assertUnauthorized(payment.post("/webhooks/payments", "{}", null, Map.of("X-Onsale-Role", "admin")));
+        Http.Response unsigned = payment.post("/webhooks/payments", "{}", null);
+        assertThat(unsigned.status()).as("no identity: the provider's own signature decides").isEqualTo(400);
+    }
+
+    private static void assertTheOrderIsUntouched() throws Exception {
+        Http.Response order = sale.gateway.get("/api/orders/" + orderId, buyer.sessionToken());
+        assertThat(order.status()).isEqualTo(200);
+        assertThat(order.json().path("status").asString()).isEqualTo("HELD");
+        assertThat(sale.strings("SELECT count(*) FROM booking.payments WHERE order_id = ?", orderId)).containsExactly("0");
+    }
+
+    private static void assertUnauthorized(Http.Response response) {
+        assertThat(response.status()).as(response.toString()).isEqualTo(401);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertThat(response.json().path("type").asString()).isEqualTo("/problems/unauthorized");
+    }
+
+    private static Http direct(Service service) {
+        return new Http(sale.stack.serviceUrl(service));
+    }
+}
