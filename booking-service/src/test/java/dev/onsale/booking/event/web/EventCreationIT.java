@@ -175,15 +175,16 @@ class EventCreationIT {
     }
 
     @Test
-    void aCallerWithoutTheAdminRoleIsForbiddenAndNothingIsWritten() {
+    void aCallerWithoutTheAdminRoleIsRefusedAndNothingIsWritten() {
         long eventsBefore = count("booking.events");
 
         HttpResponse<String> anonymous = http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1), null);
         HttpResponse<String> auditor = http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1), "auditor");
 
-        assertThat(anonymous.statusCode()).isEqualTo(403);
-        assertThat(auditor.statusCode()).isEqualTo(403);
-        assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/forbidden");
+        assertThat(anonymous.statusCode()).as("nobody vouched for the caller").isEqualTo(401);
+        assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
+        assertThat(auditor.statusCode()).as("a verified auditor is the wrong kind of caller").isEqualTo(403);
+        assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
         assertThat(count("booking.events")).isEqualTo(eventsBefore);
     }
 

@@ -165,16 +165,17 @@ class SaleControlIT {
     }
 
     @Test
-    void aCallerWithoutTheAdminRoleIsForbiddenAndTheSaleDoesNotMove() {
+    void aCallerWithoutTheAdminRoleIsRefusedAndTheSaleDoesNotMove() {
         String eventId = create(EventBodies.seated("Guarded", 1, 1));
 
         for (String action : List.of("open", "pause", "resume", "halt")) {
             HttpResponse<String> anonymous = action(eventId, action, null);
             HttpResponse<String> auditor = action(eventId, action, "auditor");
 
-            assertThat(anonymous.statusCode()).isEqualTo(403);
-            assertThat(auditor.statusCode()).isEqualTo(403);
-            assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/forbidden");
+            assertThat(anonymous.statusCode()).as("nobody vouched for the caller").isEqualTo(401);
+            assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
+            assertThat(auditor.statusCode()).as("a verified auditor is the wrong kind of caller").isEqualTo(403);
+            assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
         }
         assertThat(version(eventId)).isZero();
         assertThat(saleState(eventId)).isEqualTo("SCHEDULED");
