@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,10 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
  * A service believes only the gateway: identity headers count only under the gateway's signature, made for
  * this method and path, within its window. Everything else is 401 problem+json and changes nothing.
  */
-@SpringBootTest(classes = ProblemTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"spring.config.import=classpath:onsale-platform.yml",
-                "spring.autoconfigure.exclude=org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration,"
-                        + "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"})
+@PlatformWebTest
 class TrustBoundaryTest {
 
     private static final String ORDER = "{\"name\":\"a\",\"quantity\":1,\"gift\":false}";
