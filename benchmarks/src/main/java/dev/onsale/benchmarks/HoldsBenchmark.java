@@ -114,16 +114,20 @@ final class HoldsBenchmark {
                     UUID sessionId = UUID.randomUUID();
                     List<String> keys = new ArrayList<>(List.of(prefix + "available", prefix + "live-holds",
                             prefix + "sale-state", prefix + "settings", prefix + "session:" + sessionId,
-                            prefix + "idempotency:" + sessionId + ":none", prefix + "order:" + orderId, prefix + "outbox"));
+                            prefix + "idempotency:" + sessionId + ":none", prefix + "order:" + orderId, prefix + "outbox",
+                            prefix + "pending"));
                     List<String> args = new ArrayList<>(List.of(orderId.toString(), scratch.toString(), sessionId.toString(),
                             "1", "0", "86400", Instant.now().toString(), "onsale.holds.commands", UUID.randomUUID().toString(),
-                            "onsale.inventory", UUID.randomUUID().toString()));
+                            "onsale.inventory", UUID.randomUUID().toString(), "q1"));
                     if (body.contains("seatIds")) {
                         String seat = body.substring(body.indexOf("[\"") + 2, body.indexOf("\"]"));
                         keys.add(prefix + "seat:" + seat);
+                        args.set(11, "s" + seat);
                         args.add(seat);
                     } else {
-                        args.set(3, body.substring(body.indexOf(':') + 1, body.indexOf('}')));
+                        String quantity = body.substring(body.indexOf(':') + 1, body.indexOf('}'));
+                        args.set(3, quantity);
+                        args.set(11, "q" + quantity);
                     }
                     Object result = jedis.evalsha(sha, keys, args);
                     return result instanceof List<?> list ? String.valueOf(list.getFirst()) : String.valueOf(result);

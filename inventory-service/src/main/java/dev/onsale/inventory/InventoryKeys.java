@@ -84,6 +84,23 @@ public final class InventoryKeys {
         return key(eventId, "idempotency:" + sessionId + ":" + keyDigest);
     }
 
+    /** Sorted set of the event's PENDING orders, scored by placement time on Redis' clock (epoch ms). */
+    public static String pending(UUID eventId) {
+        return key(eventId, "pending");
+    }
+
+    /** The event whose outbox stream {@code key} is, if it is one. */
+    public static Optional<UUID> parseOutbox(String key) {
+        if (!key.startsWith("inventory:{") || !key.endsWith("}:outbox")) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(UUID.fromString(key.substring("inventory:{".length(), key.length() - "}:outbox".length())));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Prefix shared by every key of the event; scripts derive keys named in an order record from it. */
     public static String prefix(UUID eventId) {
         return "inventory:{" + eventId + "}:";

@@ -61,6 +61,9 @@ public enum ProblemType {
             "This session already has a live order for the event. Pay for it or cancel it before holding again."),
     LIMIT_EXCEEDED("limit-exceeded", HttpStatus.UNPROCESSABLE_CONTENT, "Limit exceeded",
             "The order asks for more seats than the event's maxPerOrder allows."),
+    HOLD_ENDED("hold-ended", HttpStatus.CONFLICT, "Hold ended",
+            "The hold this Idempotency-Key made has ended since (paid, cancelled, expired or its payment failed). "
+                    + "Look the order up, and use a new key for a new hold."),
     IDEMPOTENCY_KEY_MISSING("idempotency-key-missing", HttpStatus.BAD_REQUEST, "Idempotency key missing",
             "Payments need an Idempotency-Key header, so that a retried request cannot charge twice."),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused",

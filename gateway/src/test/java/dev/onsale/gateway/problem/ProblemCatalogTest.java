@@ -13,7 +13,7 @@ class ProblemCatalogTest {
                 "limit-exceeded", "rate-limited", "payload-too-large", "service-unavailable",
                 "idempotency-key-missing", "idempotency-key-reused", "order-not-payable", "order-not-cancellable",
                 "sale-halted", "method-not-allowed", "internal-error", "webhook-signature-invalid",
-                "webhook-timestamp-stale"};
+                "webhook-timestamp-stale", "hold-ended"};
         for (String slug : contract) {
             assertThat(ProblemType.bySlug(slug)).as(slug).isPresent();
         }

@@ -35,10 +35,13 @@ class Gate {
     private static final LuaScript RELEASE = LuaScript.load(Gate.class, "release.lua");
     private static final LuaScript CONVERT = LuaScript.load(Gate.class, "convert.lua");
     private static final LuaScript TIMER_EXPIRED = LuaScript.load(Gate.class, "timer_expired.lua");
+    private static final LuaScript ANSWERED = LuaScript.load(Gate.class, "answered.lua");
     /** Reason sent in CancelAllocation when the reply did not come in time. */
     static final String REPLY_TIMEOUT = "REPLY_TIMEOUT";
     /** Reason recorded when an answer would have come after the gateway gave up. */
     static final String ANSWER_LATE = "ANSWER_LATE";
+    /** Reason recorded when the place script's own answer was lost (a socket timeout after it ran). */
+    static final String ANSWER_LOST = "ANSWER_LOST";
 
     private final JedisPooled jedis;
     private final StreamRegistry streams;
@@ -62,11 +65,12 @@ class Gate {
                 InventoryKeys.settings(eventId), InventoryKeys.session(eventId, request.sessionId()),
                 InventoryKeys.idempotency(eventId, request.sessionId(),
                         idempotent ? digest(request.idempotencyKey()) : "-"),
-                InventoryKeys.order(eventId, orderId), outbox));
+                InventoryKeys.order(eventId, orderId), outbox, InventoryKeys.pending(eventId)));
         List<String> args = new ArrayList<>(List.of(orderId.toString(), eventId.toString(),
                 request.sessionId().toString(), Integer.toString(request.quantity()), idempotent ? "1" : "0",
                 Long.toString(properties.idempotencyTtl().toSeconds()), clock.instant().toString(),
-                Topics.HOLD_COMMANDS, UUID.randomUUID().toString(), Topics.INVENTORY, UUID.randomUUID().toString()));
+                Topics.HOLD_COMMANDS, UUID.randomUUID().toString(), Topics.INVENTORY, UUID.randomUUID().toString(),
+                fingerprint(request)));
         for (String seat : request.seatIds()) {
             keys.add(InventoryKeys.seat(eventId, seat));
             args.add(seat);
@@ -75,6 +79,8 @@ class Gate {
         return switch ((String) result.get(0)) {
             case "PLACED" -> new Placement.Placed(orderId, (Long) result.get(1));
             case "REPLAYED" -> new Placement.Replayed(UUID.fromString((String) result.get(1)));
+            case "KEY_REUSED" -> new Placement.KeyReused(UUID.fromString((String) result.get(1)));
+            case "ABANDONED" -> new Placement.Abandoned();
             case "REFUSED" -> new Placement.Refused(GateRefusal.valueOf((String) result.get(1)),
                     result.size() > 2 ? UUID.fromString((String) result.get(2)) : null);
             default -> throw new IllegalStateException("place.lua answered " + result);
@@ -123,6 +129,28 @@ class Gate {
         return end("LATE", eventId, orderId, ANSWER_LATE);
     }
 
+    /**
+     * Gives up an order whose place call failed before its answer came back (the script may or may not have
+     * run): a PENDING or HELD order is ended as {@link #answeredLate} ends it, and an order the gate has not
+     * seen yet can never be placed afterwards.
+     *
+     * A HELD order that a replay has answered 201 meanwhile stays (its buyer has it).
+     */
+    void abandon(UUID eventId, UUID orderId) {
+        endResult("ABANDON", eventId, orderId, ANSWER_LOST);
+    }
+
+    /**
+     * Marks a HELD order as answered 201 by a replay, so that the request that placed it no longer gives it back
+     * when its own answer comes too late.
+     *
+     * @return the order's state when it is not HELD (then nothing was marked), empty when marked
+     */
+    Optional<String> markAnswered(UUID eventId, UUID orderId) {
+        String result = (String) ANSWERED.run(jedis, List.of(InventoryKeys.order(eventId, orderId)), List.of());
+        return "ANSWERED".equals(result) ? Optional.empty() : Optional.of(result);
+    }
+
     /** @return whether the order converted now */
     boolean convert(UUID eventId, UUID orderId) {
         List<?> result = (List<?>) CONVERT.run(jedis,
@@ -144,26 +172,53 @@ class Gate {
         return "APPENDED".equals(result);
     }
 
+    /** Orders placed more than {@code olderThan} ago (Redis' clock) that the pending index still lists, oldest first. */
+    List<UUID> pendingSince(UUID eventId, Duration olderThan, int limit) {
+        List<String> time = jedis.time();
+        long now = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+        return jedis.zrangeByScore(InventoryKeys.pending(eventId), 0, now - olderThan.toMillis(), 0, limit).stream()
+                .map(UUID::fromString).toList();
+    }
+
+    /** Drops {@code orderId} from the pending index (it has left PENDING by a path that does not say so). */
+    void forgetPending(UUID eventId, UUID orderId) {
+        jedis.zrem(InventoryKeys.pending(eventId), orderId.toString());
+    }
+
     Optional<OrderRecord> order(UUID eventId, UUID orderId) {
         Map<String, String> hash = jedis.hgetAll(InventoryKeys.order(eventId, orderId));
         return hash.isEmpty() || !hash.containsKey("state") ? Optional.empty() : Optional.of(OrderRecord.of(orderId, hash));
     }
 
     private boolean end(String mode, UUID eventId, UUID orderId, String reason) {
-        List<?> result = (List<?>) RELEASE.run(jedis,
+        return "ENDED".equals(endResult(mode, eventId, orderId, reason).get(0));
+    }
+
+    private List<?> endResult(String mode, UUID eventId, UUID orderId, String reason) {
+        return (List<?>) RELEASE.run(jedis,
                 List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
                         InventoryKeys.liveHolds(eventId), outbox(eventId), InventoryKeys.holdTimer(eventId, orderId)),
                 List.of(mode, orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
                         Long.toString(properties.recordTtl().toSeconds()), reason, clock.instant().toString(),
                         Topics.INVENTORY, UUID.randomUUID().toString(), Topics.HOLD_COMMANDS,
                         UUID.randomUUID().toString()));
-        return "ENDED".equals(result.get(0));
     }
 
     private String outbox(UUID eventId) {
         String outbox = InventoryKeys.outbox(eventId);
         streams.register(outbox);
         return outbox;
+    }
+
+    /**
+     * What a request asks for, whatever the order of its seats: {@code q<quantity>} or {@code s<sorted seat ids>}.
+     * An idempotency key replays only a request with the same fingerprint.
+     */
+    static String fingerprint(HoldRequest request) {
+        if (request.seatIds().isEmpty()) {
+            return "q" + request.quantity();
+        }
+        return "s" + String.join(",", request.seatIds().stream().sorted().toList());
     }
 
     /** The idempotency key as it is stored: a fixed-length digest, whatever characters the client sent. */

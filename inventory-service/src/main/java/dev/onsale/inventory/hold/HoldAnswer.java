@@ -25,6 +25,17 @@ public sealed interface HoldAnswer {
     record RefusedByAllocation(AllocationRefused.Reason reason) implements HoldAnswer {
     }
 
+    /** The idempotency key was used before for another request (other seats or quantity); nothing changed. */
+    record KeyReused(UUID orderId) implements HoldAnswer {
+    }
+
+    /**
+     * A replay of a hold that has ended since ({@code state}: CONVERTED when paid, RELEASED when cancelled,
+     * expired or its payment failed); nothing changed. A new hold needs a new idempotency key.
+     */
+    record Ended(UUID orderId, OrderRecord.OrderState state) implements HoldAnswer {
+    }
+
     /** No answer from booking in time: the allocation was cancelled and nothing stays held. */
     record Unanswered(UUID orderId) implements HoldAnswer {
     }

@@ -62,6 +62,13 @@ class HoldMetrics {
         }
     }
 
+    /** A lost place answer whose order could not be given up within {@code abandon-within}: reconciliation's to settle. */
+    void abandonFailed() {
+        Counter.builder("onsale.holds.abandon.failed")
+                .description("orders whose place call lost its answer and that could not be given up in time")
+                .register(registry).increment();
+    }
+
     void released(String reason) {
         Counter.builder("onsale.holds.released").description("holds whose seats came back to the gate")
                 .tag("reason", tag(reason)).register(registry).increment();

@@ -33,6 +33,8 @@ public class HoldPlacement {
     private final ReplyWaiters waiters;
     private final HoldMetrics metrics;
     private final HoldsProperties properties;
+    private static final Duration ABANDON_FIRST_PAUSE = Duration.ofMillis(50);
+    private static final Duration ABANDON_MAX_PAUSE = Duration.ofSeconds(2);
     /** Permits of new placements. */
     private final Semaphore redisCalls;
     /** Permits of the calls that finish a placed request; never taken by a new placement. */
@@ -81,11 +83,12 @@ public class HoldPlacement {
             placement = gate.place(orderId, request);
         } catch (RuntimeException e) {
             waiters.forget(orderId, reply);
-            throw e;
-        } finally {
             redisCalls.release();
-            metrics.gate(Duration.ofNanos(System.nanoTime() - started), request.eventId());
+            abandonAfterALostAnswer(request.eventId(), orderId, deadline, e);
+            throw e;
         }
+        redisCalls.release();
+        metrics.gate(Duration.ofNanos(System.nanoTime() - started), request.eventId());
         HoldAnswer answer = switch (placement) {
             case Placement.Refused refused -> {
                 waiters.forget(orderId, reply);
@@ -94,8 +97,14 @@ public class HoldPlacement {
             }
             case Placement.Replayed replayed -> {
                 waiters.forget(orderId, reply);
-                yield replay(request.eventId(), replayed.orderId(), deadline);
+                yield replay(request.eventId(), replayed.orderId(), deadline, answerBy);
             }
+            case Placement.KeyReused reused -> {
+                waiters.forget(orderId, reply);
+                yield new HoldAnswer.KeyReused(reused.orderId());
+            }
+            case Placement.Abandoned abandoned -> throw new IllegalStateException(
+                    "a freshly minted order id " + orderId + " was abandoned before it was placed");
             case Placement.Placed placed -> await(request.eventId(), orderId, reply, deadline);
         };
         // Only an order placed by this request: a replayed one may have been answered 201 before.
@@ -112,8 +121,28 @@ public class HoldPlacement {
         return answer;
     }
 
-    /** The answer of an order placed earlier under the same idempotency key. */
-    private HoldAnswer replay(UUID eventId, UUID orderId, long deadline) {
+    /**
+     * The answer of an order placed earlier under the same idempotency key: its outcome, never a 201 for a hold
+     * that has ended. A 201 is given only while the order is HELD, and only after marking it answered, so that
+     * the request that placed it, if its own answer came too late, no longer gives it back; a replay that would
+     * itself answer after its gateway gave up is a 503 and marks nothing.
+     */
+    private HoldAnswer replay(UUID eventId, UUID orderId, long deadline, Optional<Instant> answerBy) {
+        HoldAnswer answer = outcomeSoFar(eventId, orderId, deadline);
+        if (!(answer instanceof HoldAnswer.Held)) {
+            return answer;
+        }
+        if (answerBy.isPresent() && Instant.now().isAfter(answerBy.get())) {
+            return new HoldAnswer.Unanswered(orderId);
+        }
+        Optional<String> notHeld = limited(() -> gate.markAnswered(eventId, orderId));
+        if (notHeld.isEmpty()) {
+            return answer;
+        }
+        return answerOf(orderId, limited(() -> gate.order(eventId, orderId)).orElse(null));
+    }
+
+    private HoldAnswer outcomeSoFar(UUID eventId, UUID orderId, long deadline) {
         OrderRecord order = limited(() -> gate.order(eventId, orderId)).orElse(null);
         if (order == null || order.state() != OrderRecord.OrderState.PENDING) {
             return answerOf(orderId, order);
@@ -125,6 +154,53 @@ public class HoldPlacement {
             return answerOf(orderId, order);
         }
         return await(eventId, orderId, reply, deadline);
+    }
+
+    /**
+     * The place call failed without an answer (a socket timeout, a broken connection): the script may have run.
+     * Gives the order up before the 503, so that a 503 still means nothing is taken: a placed order ends and
+     * booking is asked to cancel it, an order the gate has not seen can never be placed. Tried until the
+     * request's deadline, then in the background until {@code abandon-within} has passed; a data error (the
+     * script refused its input, atomically) needs nothing.
+     */
+    private void abandonAfterALostAnswer(UUID eventId, UUID orderId, long deadline, RuntimeException cause) {
+        if (cause instanceof redis.clients.jedis.exceptions.JedisDataException) {
+            return;
+        }
+        if (abandonUntil(eventId, orderId, deadline)) {
+            return;
+        }
+        long giveUp = System.nanoTime() + properties.abandonWithin().toNanos();
+        Thread.ofVirtual().name("hold-abandon-" + orderId).start(() -> {
+            if (!abandonUntil(eventId, orderId, giveUp)) {
+                metrics.abandonFailed();
+            }
+        });
+    }
+
+    private boolean abandonUntil(UUID eventId, UUID orderId, long until) {
+        long pause = ABANDON_FIRST_PAUSE.toMillis();
+        while (true) {
+            try {
+                limited(() -> {
+                    gate.abandon(eventId, orderId);
+                    return null;
+                });
+                metrics.released("answer_lost");
+                return true;
+            } catch (RuntimeException stillAway) {
+                if (System.nanoTime() + pause * 1_000_000 > until) {
+                    return false;
+                }
+                try {
+                    Thread.sleep(pause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+                pause = Math.min(pause * 2, ABANDON_MAX_PAUSE.toMillis());
+            }
+        }
     }
 
     private HoldAnswer await(UUID eventId, UUID orderId, CompletableFuture<HoldReply> reply, long deadline) {
@@ -184,17 +260,18 @@ public class HoldPlacement {
         };
     }
 
+    /** What the gate's record says the outcome is; a hold that ended since is {@link HoldAnswer.Ended}, never a 201. */
     private static HoldAnswer answerOf(UUID orderId, OrderRecord order) {
         if (order == null) {
             return new HoldAnswer.Unanswered(orderId);
         }
-        if (order.allocated()) {
-            return new HoldAnswer.Held(orderId, order.seatIds(), order.amountCents(), order.currency(),
-                    order.expiresAt());
-        }
-        if (order.state() == OrderRecord.OrderState.REFUSED) {
-            return new HoldAnswer.RefusedByAllocation(AllocationRefused.Reason.valueOf(order.reason()));
-        }
-        return new HoldAnswer.Unanswered(orderId);
+        return switch (order.state()) {
+            case HELD -> order.allocated()
+                    ? new HoldAnswer.Held(orderId, order.seatIds(), order.amountCents(), order.currency(), order.expiresAt())
+                    : new HoldAnswer.Unanswered(orderId);
+            case CONVERTED, RELEASED -> new HoldAnswer.Ended(orderId, order.state());
+            case REFUSED -> new HoldAnswer.RefusedByAllocation(AllocationRefused.Reason.valueOf(order.reason()));
+            case PENDING, TIMED_OUT -> new HoldAnswer.Unanswered(orderId);
+        };
     }
 }

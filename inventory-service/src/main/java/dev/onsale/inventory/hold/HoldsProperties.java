@@ -30,6 +30,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                           answer; a hold whose answer is ready only after the deadline is given back
  *                           (the buyer was told 503); a request reaching the gate with less than this left is
  *                           answered 503 at once, with nothing taken
+ * @param abandonWithin      how long a request whose place call lost its answer (the script may have run) keeps
+ *                           trying, in the background once it has answered 503, to give the order up
+ * @param pendingStaleAfter  how long after passing the gate an order still PENDING is ended by the sweep (no
+ *                           request waits for it any more); longer than {@code reply-wait + deadline-margin}
+ * @param pendingSweepInterval how often every replica sweeps for such orders
  */
 @ConfigurationProperties("onsale.holds")
 public record HoldsProperties(
@@ -41,7 +46,10 @@ public record HoldsProperties(
         @DefaultValue("48") int followUpConcurrency,
         @DefaultValue("inventory-replies-") String replyGroupPrefix,
         @DefaultValue TimerNotifications timerNotifications,
-        @DefaultValue("1s") Duration deadlineMargin) {
+        @DefaultValue("1s") Duration deadlineMargin,
+        @DefaultValue("5m") Duration abandonWithin,
+        @DefaultValue("60s") Duration pendingStaleAfter,
+        @DefaultValue("5s") Duration pendingSweepInterval) {
 
     public HoldsProperties {
         if (replyWait.isNegative() || replyWait.isZero()) {
@@ -49,6 +57,14 @@ public record HoldsProperties(
         }
         if (retryAfter.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.holds.retry-after must be at least 1s");
+        }
+        if (pendingStaleAfter.compareTo(replyWait.plus(deadlineMargin)) <= 0 || pendingSweepInterval.isNegative()
+                || pendingSweepInterval.isZero()) {
+            throw new IllegalArgumentException("onsale.holds.pending-stale-after must exceed reply-wait + deadline-margin,"
+                    + " and pending-sweep-interval must be positive");
+        }
+        if (abandonWithin.isNegative()) {
+            throw new IllegalArgumentException("onsale.holds.abandon-within must not be negative");
         }
         if (deadlineMargin.isNegative()) {
             throw new IllegalArgumentException("onsale.holds.deadline-margin must not be negative");

@@ -13,6 +13,14 @@ public sealed interface Placement {
     record Replayed(UUID orderId) implements Placement {
     }
 
+    /** The idempotency key already named {@code orderId}, placed for another request; nothing changed. */
+    record KeyReused(UUID orderId) implements Placement {
+    }
+
+    /** The order id was given up (its place call's answer was lost) before the script ran; nothing changed. */
+    record Abandoned() implements Placement {
+    }
+
     /** Refused at the gate; nothing was written. {@code liveOrder} is set for ORDER_ALREADY_LIVE. */
     record Refused(GateRefusal reason, UUID liveOrder) implements Placement {
     }

@@ -40,6 +40,8 @@ class HoldsHttpIT {
     int port;
     @Autowired
     JedisPooled jedis;
+    @Autowired
+    Gate gate;
 
     private HoldClient client;
     private String bootstrap;
@@ -188,6 +190,53 @@ class HoldsHttpIT {
             assertThat(orders).hasSize(1);
             assertThat(booking.allocations()).hasSize(1);
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
+        }
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIsUnprocessableAndTakesNothingMore() throws Exception {
+        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            HttpResponse<String> first = client.hold(eventId, session, "{\"seatIds\":[\"A-1-3\",\"A-1-4\"]}", "key-body");
+            assertThat(first.statusCode()).isEqualTo(201);
+            String orderId = HoldClient.json(first).get("orderId").asString();
+
+            for (String other : List.of("{\"seatIds\":[\"A-1-3\",\"A-1-5\"]}", "{\"quantity\":2}", "{\"seatIds\":[\"A-1-3\"]}")) {
+                HttpResponse<String> reused = client.hold(eventId, session, other, "key-body");
+                assertThat(reused.statusCode()).as(other).isEqualTo(422);
+                assertThat(HoldClient.problemType(reused)).isEqualTo("/problems/idempotency-key-reused");
+                assertThat(HoldClient.json(reused).get("detail").asString()).contains(orderId);
+            }
+            HttpResponse<String> sameSeatsOtherOrder = client.hold(eventId, session, "{\"seatIds\":[\"A-1-4\",\"A-1-3\"]}", "key-body");
+            assertThat(sameSeatsOtherOrder.statusCode()).as("the same seats are the same request").isEqualTo(201);
+            assertThat(HoldClient.json(sameSeatsOtherOrder).get("orderId").asString()).isEqualTo(orderId);
+            assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
+            assertThat(booking.allocations()).hasSize(1);
+            assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-1-5"))).isFalse();
+        }
+    }
+
+    @Test
+    void aReplayOfAHoldThatEndedIsAConflictNeverA201() throws Exception {
+        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            HttpResponse<String> cancelledFirst = client.hold(eventId, session, "{\"quantity\":1}", "key-cancelled");
+            UUID cancelled = UUID.fromString(HoldClient.json(cancelledFirst).get("orderId").asString());
+            assertThat(gate.release(eventId, cancelled, "CANCELLED")).isTrue();
+
+            HttpResponse<String> replayOfCancelled = client.hold(eventId, session, "{\"quantity\":1}", "key-cancelled");
+            assertThat(replayOfCancelled.statusCode()).isEqualTo(409);
+            assertThat(HoldClient.problemType(replayOfCancelled)).isEqualTo("/problems/hold-ended");
+            assertThat(HoldClient.json(replayOfCancelled).get("detail").asString()).contains(cancelled.toString(), "cancelled");
+
+            UUID buyer = UUID.randomUUID();
+            HttpResponse<String> paidFirst = client.hold(eventId, buyer, "{\"quantity\":1}", "key-paid");
+            UUID paid = UUID.fromString(HoldClient.json(paidFirst).get("orderId").asString());
+            assertThat(gate.convert(eventId, paid)).isTrue();
+            HttpResponse<String> replayOfPaid = client.hold(eventId, buyer, "{\"quantity\":1}", "key-paid");
+            assertThat(replayOfPaid.statusCode()).isEqualTo(409);
+            assertThat(HoldClient.json(replayOfPaid).get("detail").asString()).contains(paid.toString(), "paid");
+
+            assertThat(TestEvents.available(jedis, eventId)).as("only the paid seat is gone").isEqualTo(CAPACITY - 1);
+            assertThat(booking.allocations()).hasSize(2);
         }
     }
 

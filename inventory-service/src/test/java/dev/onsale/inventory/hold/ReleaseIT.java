@@ -18,6 +18,7 @@ import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.inventory.TopicReader;
 import dev.onsale.platform.messaging.Envelope;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,6 +80,42 @@ class ReleaseIT {
         assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("TIMED_OUT");
         assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-1-1"))).isFalse();
+    }
+
+    @Test
+    void aReleaseThatMeetsABusyRedisIsRetriedUntilItLandsNeverDeadLettered() throws Exception {
+        UUID orderId = place(List.of("A-3-1", "A-3-2"));
+        replies.apply(allocated(orderId, List.of("A-3-1", "A-3-2"), Instant.now().plusSeconds(600)));
+        String limit = jedis.configGet("lua-time-limit").get("lua-time-limit");
+        jedis.configSet("lua-time-limit", "20");
+        URI redis = URI.create(dev.onsale.engines.Engines.forTests().redisUrl());
+        // a script that never ends: after lua-time-limit every other command is answered BUSY until SCRIPT KILL
+        Thread busy = Thread.ofVirtual().start(() -> {
+            try (var blocked = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort(), 30_000)) {
+                blocked.eval("local i = 0 while true do i = i + 1 end", 0);
+            } catch (redis.clients.jedis.exceptions.JedisDataException killed) {
+                // "ERR Error running script ... Script killed by user with SCRIPT KILL"
+            }
+        });
+        try {
+            Thread.sleep(200);
+            kafka.send(Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session)).toRecord(Topics.ORDERS)).get();
+            Thread.sleep(1500);
+        } finally {
+            try (var killer = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort())) {
+                await().atMost(WAIT).ignoreExceptions().until(() -> "OK".equals(killer.scriptKill()));
+                busy.join();
+                killer.configSet("lua-time-limit", limit);
+            }
+        }
+
+        await().atMost(WAIT).untilAsserted(() -> assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY));
+        assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("RELEASED");
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            if (admin.listTopics().names().get().contains(Topics.ORDERS + ".DLT")) {
+                assertThat(TopicReader.recordsWithKey(bootstrap, Topics.ORDERS + ".DLT", orderId.toString())).isEmpty();
+            }
+        }
     }
 
     @Test

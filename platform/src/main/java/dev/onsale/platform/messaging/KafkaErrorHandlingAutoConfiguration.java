@@ -1,7 +1,5 @@
 package dev.onsale.platform.messaging;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,16 +12,16 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.util.ClassUtils;
 import org.springframework.util.backoff.ExponentialBackOff;
+import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * How every listener treats a failure. A record that can never be applied — a malformed envelope,
- * an unknown type, a payload off contract, a Redis data error such as a script refusing its input —
+ * an unknown type, a payload off contract, a Redis error reply such as a script refusing its input —
  * is published at once to {@code <topic>.DLT} (the exception in its headers) and the partition
- * moves on. Anything else (an engine briefly away) is retried with capped exponential back-off for
- * as long as it takes: skipping a record would lose its effect, and later records of the same key
- * must not overtake it.
+ * moves on. Anything else is retried with capped exponential back-off for as long as it takes: an engine
+ * briefly away, and the Redis error replies that only say "not now" (see {@link RedisErrors}). Skipping
+ * a record would lose its effect, and later records of the same key must not overtake it.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
 @ConditionalOnClass(DefaultErrorHandler.class)
@@ -49,19 +47,14 @@ public class KafkaErrorHandlingAutoConfiguration {
                     record.offset(), record.key(), record.topic(), DEAD_LETTER_SUFFIX, rootMessage(e));
             deadLetters.accept(record, e);
         }, backOff);
-        handler.addNotRetryableExceptions(permanentFailures());
+        handler.addNotRetryableExceptions(MalformedEnvelopeException.class);
+        // a Redis error reply is decided by what it says, not by its class: the same exception type carries
+        // "ERR script refused its input" (never succeeds) and "LOADING" (succeeds in a moment)
+        handler.setBackOffFunction((record, e) -> RedisErrors.isPermanent(e) ? NO_RETRY : null);
         return handler;
     }
 
-    @SuppressWarnings("unchecked")
-    private static Class<? extends Exception>[] permanentFailures() {
-        List<Class<? extends Exception>> permanent = new ArrayList<>(List.of(MalformedEnvelopeException.class));
-        String jedisDataError = "redis.clients.jedis.exceptions.JedisDataException";
-        if (ClassUtils.isPresent(jedisDataError, null)) {
-            permanent.add((Class<? extends Exception>) ClassUtils.resolveClassName(jedisDataError, null));
-        }
-        return permanent.toArray(Class[]::new);
-    }
+    private static final FixedBackOff NO_RETRY = new FixedBackOff(0, 0);
 
     private static String rootMessage(Throwable e) {
         Throwable cause = e;

@@ -26,6 +26,11 @@ public final class StreamRegistry {
         this.registryKey = registryKey;
     }
 
+    /** Every registered stream, as Redis has them (also those registered by other replicas). */
+    public Set<String> streams() {
+        return jedis.smembers(registryKey);
+    }
+
     /** Makes {@code stream} known to the relay; call before appending to it. */
     public void register(String stream) {
         if (registered.contains(stream)) {

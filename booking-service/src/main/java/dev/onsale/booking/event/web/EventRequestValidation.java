@@ -156,7 +156,7 @@ final class EventRequestValidation {
             }
             Integer rows = required(path + ".rows", s.rows(), 1, MAX_ROWS);
             Integer perRow = required(path + ".seatsPerRow", s.seatsPerRow(), 1, MAX_SEATS_PER_ROW);
-            Integer price = required(path + ".priceCents", s.priceCents(), 0, MAX_PRICE_CENTS);
+            Integer price = price(path + ".priceCents", s.priceCents());
             if (rows != null && perRow != null) {
                 seats += (long) rows * perRow;
             }
@@ -172,7 +172,7 @@ final class EventRequestValidation {
 
     private SeatLayout generalAdmission(GeneralAdmissionRequest ga) {
         Integer quantity = required("generalAdmission.quantity", ga.quantity(), 1, MAX_SEATS_PER_EVENT);
-        Integer price = required("generalAdmission.priceCents", ga.priceCents(), 0, MAX_PRICE_CENTS);
+        Integer price = price("generalAdmission.priceCents", ga.priceCents());
         return quantity != null && price != null ? new SeatLayout.GeneralAdmission(quantity, price) : null;
     }
 
@@ -182,6 +182,20 @@ final class EventRequestValidation {
         }
         Integer checked = required(field, value, min, max);
         return checked == null ? defaultValue : checked;
+    }
+
+    /**
+     * A price of at least one cent. A free seat is refused rather than sold: an order is confirmed only by its
+     * payment, and a payment of nothing is no payment, so a free order could never be confirmed and would
+     * expire with its seat.
+     */
+    private Integer price(String field, Integer value) {
+        if (value != null && value == 0) {
+            reject(field, "must be at least 1: every order is confirmed by its payment, and nothing can be paid for a "
+                    + "free seat (free events are not supported)");
+            return null;
+        }
+        return required(field, value, 1, MAX_PRICE_CENTS);
     }
 
     /** The value if present and within [min, max]; otherwise records the error and returns null. */

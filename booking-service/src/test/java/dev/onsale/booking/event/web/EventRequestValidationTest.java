@@ -33,7 +33,7 @@ class EventRequestValidationTest {
     @Test
     void instantsWithAnOffsetAreAcceptedAndNormalisedToUtc() {
         var body = new CreateEventRequest("n", "v", "2026-12-24T20:00:00+01:00", "2026-12-01T10:00:00Z", null, null,
-                null, null, new GeneralAdmissionRequest(5, 0));
+                null, null, new GeneralAdmissionRequest(5, 100));
 
         assertThat(EventRequestValidation.validate(body, NOW).startsAt()).isEqualTo(Instant.parse("2026-12-24T19:00:00Z"));
     }
@@ -52,9 +52,9 @@ class EventRequestValidationTest {
     @Test
     void exactlyOneHundredThousandSeatsIsAllowed() {
         NewEvent event = EventRequestValidation.validate(request(null, null, null, null,
-                new GeneralAdmissionRequest(100_000, 0)), NOW);
+                new GeneralAdmissionRequest(100_000, 1)), NOW);
 
-        assertThat(event.layout()).isEqualTo(new SeatLayout.GeneralAdmission(100_000, 0));
+        assertThat(event.layout()).isEqualTo(new SeatLayout.GeneralAdmission(100_000, 1));
     }
 
     private static CreateEventRequest request(String currency, Integer holdTtl, Integer maxPerOrder, SeatMapRequest map,

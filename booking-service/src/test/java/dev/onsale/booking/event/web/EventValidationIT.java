@@ -79,6 +79,9 @@ class EventValidationIT {
                 rule("seatsPerRow zero", "seatMap.sections[1].seatsPerRow", b -> section(b, 1).put("seatsPerRow", 0)),
                 rule("seatsPerRow above 1000", "seatMap.sections[0].seatsPerRow", b -> section(b, 0).put("seatsPerRow", 1001)),
                 rule("priceCents negative", "seatMap.sections[0].priceCents", b -> section(b, 0).put("priceCents", -1)),
+                rule("priceCents zero: a free seat could never be paid, so never confirmed", "seatMap.sections[1].priceCents",
+                        b -> section(b, 1).put("priceCents", 0)),
+                rule("general admission price zero", "generalAdmission.priceCents", b -> ga(b, 10, 0)),
                 rule("priceCents above 10,000,000", "seatMap.sections[0].priceCents",
                         b -> section(b, 0).put("priceCents", 10_000_001)),
                 rule("more than 100,000 seats in total", "seatMap", b -> {
@@ -135,7 +138,7 @@ class EventValidationIT {
 
     private static ObjectNode validBody() {
         ObjectNode body = (ObjectNode) JSON.readTree(EventBodies.seated("Valid", 2, 3));
-        sections(body).addObject().put("name", "B").put("rows", 1).put("seatsPerRow", 2).put("priceCents", 0);
+        sections(body).addObject().put("name", "B").put("rows", 1).put("seatsPerRow", 2).put("priceCents", 1);
         return body;
     }
 

@@ -33,6 +33,15 @@ final class HoldProblems {
                 case LIMIT_EXCEEDED -> limitExceeded();
                 case CANCELLED -> unavailable(retryAfter);
             };
+            case HoldAnswer.KeyReused reused -> new ProblemException(HttpStatus.UNPROCESSABLE_CONTENT,
+                    "idempotency-key-reused", "Idempotency key reused",
+                    "this Idempotency-Key was used for another hold request (order " + reused.orderId()
+                            + ", other seats or quantity); send a new key for a new request");
+            case HoldAnswer.Ended ended -> new ProblemException(HttpStatus.CONFLICT, "hold-ended", "Hold ended",
+                    "the hold made with this Idempotency-Key (order " + ended.orderId() + ") has ended: "
+                            + (ended.state() == dev.onsale.inventory.hold.OrderRecord.OrderState.CONVERTED
+                                    ? "it was paid" : "it was cancelled, expired or its payment failed")
+                            + "; see GET /api/orders/" + ended.orderId() + ", and send a new key for a new hold");
             case HoldAnswer.Unanswered unanswered -> unavailable(retryAfter);
             case HoldAnswer.Held held -> throw new IllegalArgumentException("a held order is no problem");
         };
