@@ -174,8 +174,9 @@ class Gate {
 
     /** Orders placed more than {@code olderThan} ago (Redis' clock) that the pending index still lists, oldest first. */
     List<UUID> pendingSince(UUID eventId, Duration olderThan, int limit) {
-        List<String> time = jedis.time();
-        long now = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+        List<?> time = (List<?>) jedis.sendCommand(redis.clients.jedis.Protocol.Command.TIME);
+        long now = Long.parseLong(redis.clients.jedis.util.SafeEncoder.encode((byte[]) time.get(0))) * 1000
+                + Long.parseLong(redis.clients.jedis.util.SafeEncoder.encode((byte[]) time.get(1))) / 1000;
         return jedis.zrangeByScore(InventoryKeys.pending(eventId), 0, now - olderThan.toMillis(), 0, limit).stream()
                 .map(UUID::fromString).toList();
     }

@@ -53,7 +53,8 @@ class PendingOrderSweeper extends PeriodicPass {
         return ended;
     }
 
-    private int sweep(UUID eventId) {
+    /** One sweep over {@code eventId}'s pending index. @return how many orders it ended */
+    int sweep(UUID eventId) {
         int ended = 0;
         List<UUID> stale;
         do {

@@ -86,9 +86,12 @@ class ReleaseIT {
     void aReleaseThatMeetsABusyRedisIsRetriedUntilItLandsNeverDeadLettered() throws Exception {
         UUID orderId = place(List.of("A-3-1", "A-3-2"));
         replies.apply(allocated(orderId, List.of("A-3-1", "A-3-2"), Instant.now().plusSeconds(600)));
-        String limit = jedis.configGet("lua-time-limit").get("lua-time-limit");
-        jedis.configSet("lua-time-limit", "20");
         URI redis = URI.create(dev.onsale.engines.Engines.forTests().redisUrl());
+        String limit;
+        try (var admin = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort())) {
+            limit = admin.configGet("lua-time-limit").get("lua-time-limit");
+            admin.configSet("lua-time-limit", "20");
+        }
         // a script that never ends: after lua-time-limit every other command is answered BUSY until SCRIPT KILL
         Thread busy = Thread.ofVirtual().start(() -> {
             try (var blocked = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort(), 30_000)) {
