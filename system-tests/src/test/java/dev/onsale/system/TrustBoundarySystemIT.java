@@ -75,6 +75,8 @@ class TrustBoundarySystemIT {
                 Instant.now().plus(Duration.ofDays(9)), Instant.now().minusSeconds(5));
 
         Http.Response forged = direct(Service.BOOKING).post("/admin/events", body, null, Map.of("X-Onsale-Role", "admin"));
+        System.out.printf("[trust] POST %s/admin/events with X-Onsale-Role: admin and no token: %d %s %s%n",
+                sale.stack.serviceUrl(Service.BOOKING), forged.status(), forged.header("Content-Type"), forged.body());
 
         assertUnauthorized(forged);
         assertThat(sale.strings("SELECT count(*) FROM booking.events WHERE name = ?", name)).containsExactly("0");
@@ -114,6 +116,38 @@ class TrustBoundarySystemIT {
         assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey)));
 
         assertTheOrderIsUntouched();
+    }
+
+    @Test
+    void everyServiceRefusesASignatureReplayedLateOrMovedToAnotherMethodOrPath() {
+        String buyerId = buyer.sessionId().toString();
+        Map<Service, String> pathOf = Map.of(
+                Service.QUEUE, "/api/queue/" + eventId + "/status",
+                Service.INVENTORY, "/api/events/" + eventId + "/holds",
+                Service.BOOKING, "/api/orders/" + orderId,
+                Service.PAYMENT, "/webhooks/payments");
+        pathOf.forEach((service, path) -> {
+            Http direct = direct(service);
+            Map<String, String> signedForGet = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
+                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("GET", path, buyerId, null, null, null),
+                            Instant.now()));
+            Map<String, String> signedLate = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
+                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("POST", path, buyerId, null, null, null),
+                            Instant.now().minusSeconds(45)));
+            Map<String, String> signedElsewhere = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
+                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("POST", "/api/orders/" + UUID.randomUUID(),
+                            buyerId, null, null, null), Instant.now()));
+            for (Http.Response refused : java.util.List.of(
+                    direct.post(path, "{}", null, signedForGet),
+                    direct.post(path, "{}", null, signedLate),
+                    direct.post(path, "{}", null, signedElsewhere),
+                    direct.post(path, "{}", null, Map.of("X-Onsale-Buyer", buyerId)))) {
+                assertThat(refused.status()).as("%s %s: %s", service.module(), path, refused).isEqualTo(401);
+                assertThat(refused.json().path("type").asString()).isEqualTo("/problems/unauthorized");
+            }
+        });
+        assertThat(sale.gateway.get("/api/orders/" + orderId, buyer.sessionToken()).json().path("status").asString())
+                .isEqualTo("HELD");
     }
 
     @Test
