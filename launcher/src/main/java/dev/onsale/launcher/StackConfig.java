@@ -90,9 +90,11 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         }
         managementPorts = Map.copyOf(management);
         Objects.requireNonNull(gatewayAddress, "gatewayAddress");
-        if (!gatewayAddress.matches("[0-9A-Fa-f.:]+")) {
-            throw new IllegalArgumentException("the gateway address must be an IP address such as 127.0.0.1 or 0.0.0.0, got '"
-                    + gatewayAddress + "'");
+        if (!List.of(LOOPBACK, "0.0.0.0", "::").contains(gatewayAddress)) {
+            // the stack reaches its own gateway on loopback (the sandbox's webhooks, the printed URL, the port check):
+            // a single other interface would leave loopback without a gateway
+            throw new IllegalArgumentException("the gateway address must be 127.0.0.1 (this machine only) or 0.0.0.0 / :: "
+                    + "(every interface), got '" + gatewayAddress + "'");
         }
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
         serviceEnvironment = Map.copyOf(serviceEnvironment);

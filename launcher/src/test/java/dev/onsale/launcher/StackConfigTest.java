@@ -60,8 +60,10 @@ class StackConfigTest {
                 assertThat(open.address(service)).as(service.module()).isEqualTo("127.0.0.1");
             }
         }
-        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-address=everywhere")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gateway address");
+        for (String refused : List.of("everywhere", "192.168.1.5")) {
+            assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-address=" + refused)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gateway address");
+        }
     }
 
     @Test

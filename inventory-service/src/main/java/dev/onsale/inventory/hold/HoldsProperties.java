@@ -51,6 +51,9 @@ public record HoldsProperties(
         @DefaultValue("60s") Duration pendingStaleAfter,
         @DefaultValue("5s") Duration pendingSweepInterval) {
 
+    /** Longer than any order stays live: a hold lasts at most 1 h, and a payment at most minutes after it. */
+    static final Duration LONGEST_LIVE_ORDER = Duration.ofHours(2);
+
     public HoldsProperties {
         if (replyWait.isNegative() || replyWait.isZero()) {
             throw new IllegalArgumentException("onsale.holds.reply-wait must be positive");
@@ -74,6 +77,11 @@ public record HoldsProperties(
         }
         if (gateConcurrency < 1) {
             throw new IllegalArgumentException("onsale.holds.gate-concurrency must be positive");
+        }
+        if (idempotencyTtl.compareTo(LONGEST_LIVE_ORDER) < 0) {
+            // place.lua bounds the session's live-order key by it: it must outlive any live order
+            throw new IllegalArgumentException("onsale.holds.idempotency-ttl must be at least " + LONGEST_LIVE_ORDER
+                    + " (the longest hold, 1 h, plus the payment bound, with room to spare)");
         }
         if (idempotencyTtl.toSeconds() < 1 || recordTtl.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.holds idempotency-ttl and record-ttl must be at least 1s");

@@ -7,7 +7,8 @@
 -- Returns  {'HELD'}             the order went from PENDING to HELD now
 --          {'UNCHANGED', state}  it was no longer PENDING (applied before, refused, timed out, released)
 --          {'UNKNOWN'}           the gate has no record of the order
--- Invariant: idempotent (only a PENDING order changes), so every replica may apply the same reply.
+-- Invariant: idempotent (only a PENDING order changes), so every replica may apply the same reply; the order
+-- leaves the event's pending index (inventory:{e}:pending, derived from KEYS[1]: same hash tag).
 -- The allocated seats are claimed for the order (for a quantity order this is the first claim; the
 -- database is the arbiter, so its allocation wins over a claim still pending for another order); the
 -- hold timer starts once (SET NX EX).
@@ -27,5 +28,7 @@ for i = 3, #KEYS do
 end
 redis.call('HSET', KEYS[1], 'state', 'HELD', 'seats', ARGV[6], 'amountCents', ARGV[3], 'currency', ARGV[4],
   'expiresAt', ARGV[5])
+-- answered by booking: no longer the sweep's; the index is the record's sibling (same hash tag, same slot)
+redis.call('ZREM', string.gsub(KEYS[1], 'order:[^:]+$', 'pending'), ARGV[1])
 redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ttl)
 return {'HELD'}

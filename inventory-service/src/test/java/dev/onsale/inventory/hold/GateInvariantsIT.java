@@ -45,7 +45,7 @@ class GateInvariantsIT {
     static void connect() {
         jedis = new JedisPooled(URI.create(Engines.forTests().redisUrl()));
         HoldsProperties properties = new HoldsProperties(Duration.ofSeconds(5), Duration.ofSeconds(2),
-                Duration.ofHours(1), Duration.ofHours(1), 16, 8, "inventory-replies-",
+                Duration.ofHours(24), Duration.ofHours(1), 16, 8, "inventory-replies-",
                 new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(5));
         gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties);

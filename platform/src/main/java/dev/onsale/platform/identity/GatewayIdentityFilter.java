@@ -69,6 +69,12 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
                 refuse(request, response, "duplicate_header", name + " was sent more than once");
                 return;
             }
+            if (values.size() == 1 && values.getFirst().isBlank()) {
+                // an empty value signs as an absent one: refused, so that the signed text has one reading
+                refused.get(Outcome.MALFORMED).increment();
+                refuse(request, response, "empty_header", name + " was sent empty");
+                return;
+            }
             carriesIdentity |= !values.isEmpty();
         }
         if (!carriesIdentity) {

@@ -37,8 +37,10 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
                     .orElseThrow(() -> unauthorized("a valid session token is required"));
         }
         String needed = type == Admin.class ? "admin" : "auditor";
-        String role = identity.map(VerifiedIdentity::role)
-                .orElseThrow(() -> unauthorized("this call needs the " + needed + " token"));
+        if (identity.isEmpty()) {
+            throw unauthorized("this call needs the " + needed + " token");
+        }
+        String role = identity.get().role();
         if (type == Admin.class && IdentityHeaders.ROLE_ADMIN.equals(role)) {
             return new Admin();
         }

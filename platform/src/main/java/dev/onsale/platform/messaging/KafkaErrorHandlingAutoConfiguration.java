@@ -13,7 +13,6 @@ import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
 import org.springframework.util.backoff.ExponentialBackOff;
-import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * How every listener treats a failure. A record that can never be applied — a malformed envelope,
@@ -42,19 +41,43 @@ public class KafkaErrorHandlingAutoConfiguration {
                 (record, e) -> new TopicPartition(record.topic() + DEAD_LETTER_SUFFIX, -1));
         var backOff = new ExponentialBackOff(FIRST_RETRY_MS, 2.0);
         backOff.setMaxInterval(MAX_RETRY_INTERVAL_MS);
-        var handler = new DefaultErrorHandler((record, e) -> {
+        var handler = new RedisAwareErrorHandler((record, e) -> {
             log.error("dead-lettering record {}-{}@{} (key {}) to {}{}: {}", record.topic(), record.partition(),
                     record.offset(), record.key(), record.topic(), DEAD_LETTER_SUFFIX, rootMessage(e));
             deadLetters.accept(record, e);
         }, backOff);
-        handler.addNotRetryableExceptions(MalformedEnvelopeException.class);
-        // a Redis error reply is decided by what it says, not by its class: the same exception type carries
-        // "ERR script refused its input" (never succeeds) and "LOADING" (succeeds in a moment)
-        handler.setBackOffFunction((record, e) -> RedisErrors.isPermanent(e) ? NO_RETRY : null);
+        handler.addNotRetryableExceptions(MalformedEnvelopeException.class, RedisErrors.PermanentReply.class);
         return handler;
     }
 
-    private static final FixedBackOff NO_RETRY = new FixedBackOff(0, 0);
+    /**
+     * Judges a Redis error reply by what it says, on every attempt: the same exception type carries "release: order
+     * record without quantity" (never succeeds) and "LOADING" (succeeds in a moment). Each failure is handed on as
+     * {@link RedisErrors.PermanentReply} or {@link RedisErrors.TransientReply}; a record whose failure turns from
+     * one to the other has its retry state reset, since the handler keys it by exception class.
+     */
+    static final class RedisAwareErrorHandler extends DefaultErrorHandler {
+
+        RedisAwareErrorHandler(org.springframework.kafka.listener.ConsumerRecordRecoverer recoverer,
+                org.springframework.util.backoff.BackOff backOff) {
+            super(recoverer, backOff);
+        }
+
+        @Override
+        public boolean handleOne(Exception thrown, org.apache.kafka.clients.consumer.ConsumerRecord<?, ?> record,
+                org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
+                org.springframework.kafka.listener.MessageListenerContainer container) {
+            return super.handleOne(RedisErrors.classify(thrown), record, consumer, container);
+        }
+
+        @Override
+        public void handleRemaining(Exception thrown,
+                java.util.List<org.apache.kafka.clients.consumer.ConsumerRecord<?, ?>> records,
+                org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
+                org.springframework.kafka.listener.MessageListenerContainer container) {
+            super.handleRemaining(RedisErrors.classify(thrown), records, consumer, container);
+        }
+    }
 
     private static String rootMessage(Throwable e) {
         Throwable cause = e;

@@ -19,31 +19,46 @@ class RedisErrorsTest {
             "READONLY You can't write against a read only replica.",
             "MASTERDOWN Link with MASTER is down and replica-serve-stale-data is set to 'no'.",
             "OOM command not allowed when used memory > 'maxmemory'.",
+            "MISCONF Errors writing to the AOF file: No space left on device",
             "TRYAGAIN Multiple keys request during rehashing of slot",
             "CLUSTERDOWN The cluster is down",
+            "NOAUTH Authentication required.",
+            "WRONGPASS invalid username-password pair or user is disabled.",
             "NOSCRIPT No matching script. Please use EVAL."})
     void aReplyThatSaysNotNowIsRetriedAsTheListenerSeesIt(String reply) {
         var failure = new ListenerExecutionFailedException("listener failed", new JedisDataException(reply));
-        assertThat(RedisErrors.isPermanent(failure)).isFalse();
+        assertThat(RedisErrors.classify(failure)).isInstanceOf(RedisErrors.TransientReply.class).hasRootCauseMessage(reply);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {
-            "ERR Error running script (call to f_x): @user_script:3: release: order record without quantity",
-            "WRONGTYPE Operation against a key holding the wrong kind of value",
-            "ERR unknown command"})
+            "release: order record without quantity",
+            "ERR release: unknown mode or bad record TTL",
+            "ERR Error running script (call to f_1a2b): @user_script:3: attempt to compare nil with number",
+            "WRONGTYPE Operation against a key holding the wrong kind of value"})
     void aReplyThatFailsTheSameWayEveryTimeIsPermanent(String reply) {
-        assertThat(RedisErrors.isPermanent(new ListenerExecutionFailedException("x", new JedisDataException(reply)))).isTrue();
+        var failure = new ListenerExecutionFailedException("x", new JedisDataException(reply));
+        assertThat(RedisErrors.classify(failure)).isInstanceOf(RedisErrors.PermanentReply.class);
+    }
+
+    @Test
+    void aRecordWhoseFailureTurnsFromTransientToPermanentIsJudgedAfreshBecauseTheClassChanges() {
+        Exception loading = RedisErrors.classify(new JedisDataException("LOADING Redis is loading the dataset in memory"));
+        Exception refused = RedisErrors.classify(new JedisDataException("place: malformed seat id"));
+        assertThat(loading.getClass()).isNotEqualTo(refused.getClass());
     }
 
     @Test
     void jedisSubclassesAreJudgedByTheirReplyToo() {
-        assertThat(RedisErrors.isPermanent(new JedisBusyException("BUSY Redis is busy running a script"))).isFalse();
+        assertThat(RedisErrors.classify(new JedisBusyException("BUSY Redis is busy running a script")))
+                .isInstanceOf(RedisErrors.TransientReply.class);
     }
 
     @Test
-    void somethingThatIsNoErrorReplyIsNeverPermanentHere() {
-        assertThat(RedisErrors.isPermanent(new JedisConnectionException("connection refused"))).isFalse();
-        assertThat(RedisErrors.isPermanent(new IllegalStateException("db away"))).isFalse();
+    void somethingThatIsNoErrorReplyIsLeftAsItIs() {
+        var away = new JedisConnectionException("connection refused");
+        var other = new IllegalStateException("db away");
+        assertThat(RedisErrors.classify(away)).isSameAs(away);
+        assertThat(RedisErrors.classify(other)).isSameAs(other);
     }
 }

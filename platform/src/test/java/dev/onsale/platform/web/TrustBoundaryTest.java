@@ -94,6 +94,22 @@ class TrustBoundaryTest {
     }
 
     @Test
+    void anEmptyIdentityHeaderIsRefusedSinceItWouldSignAsAnAbsentOne() throws Exception {
+        HttpRequest signed = AsGateway.sign(createOrder("admin"));
+        HttpRequest withEmptyBuyer = HttpRequest.newBuilder(signed, (name, value) -> true).header("X-Onsale-Buyer", "").build();
+        assertUnauthorized(send(withEmptyBuyer), "sent empty");
+    }
+
+    @Test
+    void aVerifiedBuyerOnAnAdminCallIsForbiddenNotUnauthorized() throws Exception {
+        HttpRequest asBuyer = AsGateway.sign(HttpRequest.newBuilder(uri("/orders")).header("Content-Type", "application/json")
+                .header("X-Onsale-Buyer", UUID.randomUUID().toString()).POST(HttpRequest.BodyPublishers.ofString(ORDER)).build());
+        HttpResponse<String> response = send(asBuyer);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(403);
+        assertThat(json.readTree(response.body()).get("type").asString()).isEqualTo("/problems/forbidden");
+    }
+
+    @Test
     void strippedIdentityIsNobodyAnd401NotForbidden() throws Exception {
         HttpRequest stripped = HttpRequest.newBuilder(uri("/orders")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(ORDER)).build();
