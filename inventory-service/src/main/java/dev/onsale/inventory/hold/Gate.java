@@ -20,6 +20,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.util.SafeEncoder;
 
 /**
  * The hold gate in Redis: every state change of an order at the gate is one Lua script (see the
@@ -172,12 +174,16 @@ class Gate {
         return "APPENDED".equals(result);
     }
 
-    /** Orders placed more than {@code olderThan} ago (Redis' clock) that the pending index still lists, oldest first. */
-    List<UUID> pendingSince(UUID eventId, Duration olderThan, int limit) {
-        List<?> time = (List<?>) jedis.sendCommand(redis.clients.jedis.Protocol.Command.TIME);
-        long now = Long.parseLong(redis.clients.jedis.util.SafeEncoder.encode((byte[]) time.get(0))) * 1000
-                + Long.parseLong(redis.clients.jedis.util.SafeEncoder.encode((byte[]) time.get(1))) / 1000;
-        return jedis.zrangeByScore(InventoryKeys.pending(eventId), 0, now - olderThan.toMillis(), 0, limit).stream()
+    /** Redis' clock, in epoch milliseconds: the clock the pending index is scored by. */
+    long redisNowMillis() {
+        List<?> time = (List<?>) jedis.sendCommand(Protocol.Command.TIME);
+        return Long.parseLong(SafeEncoder.encode((byte[]) time.get(0))) * 1000
+                + Long.parseLong(SafeEncoder.encode((byte[]) time.get(1))) / 1000;
+    }
+
+    /** Orders the pending index lists as placed at or before {@code cutoffMillis} (Redis' clock), oldest first. */
+    List<UUID> pendingSince(UUID eventId, long cutoffMillis, int limit) {
+        return jedis.zrangeByScore(InventoryKeys.pending(eventId), 0, cutoffMillis, 0, limit).stream()
                 .map(UUID::fromString).toList();
     }
 

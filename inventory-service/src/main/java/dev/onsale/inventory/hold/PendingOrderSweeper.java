@@ -43,11 +43,12 @@ class PendingOrderSweeper extends PeriodicPass {
 
     /** One sweep over every event the gate has placed orders for. @return how many orders it ended */
     int sweep() {
+        long cutoff = cutoff();
         int ended = 0;
         for (String stream : streams.streams()) {
             UUID eventId = InventoryKeys.parseOutbox(stream).orElse(null);
             if (eventId != null) {
-                ended += sweep(eventId);
+                ended += sweep(eventId, cutoff);
             }
         }
         return ended;
@@ -55,18 +56,29 @@ class PendingOrderSweeper extends PeriodicPass {
 
     /** One sweep over {@code eventId}'s pending index. @return how many orders it ended */
     int sweep(UUID eventId) {
+        return sweep(eventId, cutoff());
+    }
+
+    /** Placed at or before this instant of Redis' clock: stale. */
+    private long cutoff() {
+        return gate.redisNowMillis() - properties.pendingStaleAfter().toMillis();
+    }
+
+    private int sweep(UUID eventId, long cutoff) {
         int ended = 0;
         List<UUID> stale;
         do {
-            stale = gate.pendingSince(eventId, properties.pendingStaleAfter(), BATCH);
+            stale = gate.pendingSince(eventId, cutoff, BATCH);
             for (UUID orderId : stale) {
                 if (gate.timeOut(eventId, orderId)) {
                     ended++;
                     metrics.released("stale_pending");
                     log.warn("order {} of event {} was still PENDING {} after it passed the gate: ended, "
                             + "CancelAllocation sent", orderId, eventId, properties.pendingStaleAfter());
+                } else {
+                    // it left PENDING by a path that ends no order here (e.g. converted): only the index lags
+                    gate.forgetPending(eventId, orderId);
                 }
-                gate.forgetPending(eventId, orderId);
             }
         } while (stale.size() == BATCH);
         return ended;

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -61,7 +62,7 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        boolean carriesIdentity = false;
+        Map<String, String> sent = new HashMap<>();
         for (String name : IDENTITY) {
             List<String> values = Collections.list(request.getHeaders(name));
             if (values.size() > 1) {
@@ -75,18 +76,20 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
                 refuse(request, response, "empty_header", name + " was sent empty");
                 return;
             }
-            carriesIdentity |= !values.isEmpty();
+            if (!values.isEmpty()) {
+                sent.put(name, values.getFirst());
+            }
         }
-        if (!carriesIdentity) {
+        if (sent.isEmpty()) {
             chain.doFilter(request, response);
             return;
         }
-        String buyer = request.getHeader(IdentityHeaders.BUYER);
-        String role = request.getHeader(IdentityHeaders.ROLE);
-        String admission = request.getHeader(IdentityHeaders.ADMISSION);
+        String buyer = sent.get(IdentityHeaders.BUYER);
+        String role = sent.get(IdentityHeaders.ROLE);
+        String admission = sent.get(IdentityHeaders.ADMISSION);
         var claims = new GatewaySignature.Claims(request.getMethod(), request.getRequestURI(), buyer, role, admission,
-                request.getHeader(IdentityHeaders.DEADLINE));
-        Outcome outcome = signature.verify(request.getHeader(IdentityHeaders.SIGNATURE), claims, clock.instant());
+                sent.get(IdentityHeaders.DEADLINE));
+        Outcome outcome = signature.verify(sent.get(IdentityHeaders.SIGNATURE), claims, clock.instant());
         if (outcome != Outcome.VALID) {
             refused.get(outcome).increment();
             refuse(request, response, outcome.name(), detail(outcome));

@@ -1,5 +1,8 @@
 package dev.onsale.platform.messaging;
 
+import java.util.List;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,8 +13,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
@@ -58,23 +64,23 @@ public class KafkaErrorHandlingAutoConfiguration {
      */
     static final class RedisAwareErrorHandler extends DefaultErrorHandler {
 
-        RedisAwareErrorHandler(org.springframework.kafka.listener.ConsumerRecordRecoverer recoverer,
-                org.springframework.util.backoff.BackOff backOff) {
+        RedisAwareErrorHandler(ConsumerRecordRecoverer recoverer,
+                BackOff backOff) {
             super(recoverer, backOff);
         }
 
         @Override
-        public boolean handleOne(Exception thrown, org.apache.kafka.clients.consumer.ConsumerRecord<?, ?> record,
-                org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
-                org.springframework.kafka.listener.MessageListenerContainer container) {
+        public boolean handleOne(Exception thrown, ConsumerRecord<?, ?> record,
+                Consumer<?, ?> consumer,
+                MessageListenerContainer container) {
             return super.handleOne(RedisErrors.classify(thrown), record, consumer, container);
         }
 
         @Override
         public void handleRemaining(Exception thrown,
-                java.util.List<org.apache.kafka.clients.consumer.ConsumerRecord<?, ?>> records,
-                org.apache.kafka.clients.consumer.Consumer<?, ?> consumer,
-                org.springframework.kafka.listener.MessageListenerContainer container) {
+                List<ConsumerRecord<?, ?>> records,
+                Consumer<?, ?> consumer,
+                MessageListenerContainer container) {
             super.handleRemaining(RedisErrors.classify(thrown), records, consumer, container);
         }
     }

@@ -2,7 +2,9 @@ package dev.onsale.inventory.hold.web;
 
 import dev.onsale.platform.identity.VerifiedIdentity;
 import dev.onsale.platform.web.ProblemException;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
@@ -34,7 +36,7 @@ class AdmissionArgumentResolver implements HandlerMethodArgumentResolver, WebMvc
     public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
         // the verified identity only: the platform's filter refused the request if the header was not signed
-        String header = java.util.Optional.ofNullable(request.getNativeRequest(jakarta.servlet.http.HttpServletRequest.class))
+        String header = Optional.ofNullable(request.getNativeRequest(HttpServletRequest.class))
                 .flatMap(VerifiedIdentity::of).map(VerifiedIdentity::admission).orElse(null);
         if (header != null) {
             try {

@@ -3,6 +3,7 @@ package dev.onsale.inventory.hold.web;
 import dev.onsale.common.events.AllocationRefused;
 import dev.onsale.inventory.hold.GateRefusal;
 import dev.onsale.inventory.hold.HoldAnswer;
+import dev.onsale.inventory.hold.OrderRecord;
 import dev.onsale.platform.web.ProblemException;
 import java.time.Duration;
 import java.util.UUID;
@@ -39,7 +40,7 @@ final class HoldProblems {
                             + ", other seats or quantity); send a new key for a new request");
             case HoldAnswer.Ended ended -> new ProblemException(HttpStatus.CONFLICT, "hold-ended", "Hold ended",
                     "the hold made with this Idempotency-Key (order " + ended.orderId() + ") has ended: "
-                            + (ended.state() == dev.onsale.inventory.hold.OrderRecord.OrderState.CONVERTED
+                            + (ended.state() == OrderRecord.OrderState.CONVERTED
                                     ? "it was paid" : "it was cancelled, expired or its payment failed")
                             + "; see GET /api/orders/" + ended.orderId() + ", and send a new key for a new hold");
             case HoldAnswer.Unanswered unanswered -> unavailable(retryAfter);
