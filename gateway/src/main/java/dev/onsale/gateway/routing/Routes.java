@@ -22,7 +22,8 @@ class Routes {
     RouteLocator onsaleRoutes(RouteLocatorBuilder builder, UpstreamProperties upstream) {
         Map<String, Object> timeouts = Map.of(
                 CONNECT_TIMEOUT_ATTR, (int) upstream.connectTimeout().toMillis(),
-                RESPONSE_TIMEOUT_ATTR, upstream.responseTimeout().toMillis());
+                // none on the route: the deadline is the upstream client's own (UpstreamClientConfiguration)
+                RESPONSE_TIMEOUT_ATTR, -1L);
         return builder.routes()
                 .route("queue-admission", r -> r.path("/admin/events/*/admission")
                         .metadata(timeouts).uri(upstream.queue()))

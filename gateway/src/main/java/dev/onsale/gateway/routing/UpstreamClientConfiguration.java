@@ -14,6 +14,12 @@ import reactor.netty.resources.ConnectionProvider;
  * Sizes the Reactor Netty client pool from {@link UpstreamProperties}. Spring Cloud Gateway's own
  * properties cannot set the pending-acquire limit, whose default (1,000 waiters per service address)
  * turns a burst of buyers into 5xx answers.
+ *
+ * The response deadline is the client's own ({@link reactor.netty.http.client.HttpClient#responseTimeout}),
+ * kept on the upstream connection's event loop, where the response is read too: a response and the deadline
+ * can then never race. (The route's deadline, a timer on another thread, could fire while the response was
+ * being copied onto the buyer's: the copy failed on the committed headers, its error was dropped, and the buyer
+ * could be left without an answer, or with the service's status over the 503's body.)
  */
 @Configuration(proxyBeanMethods = false)
 class UpstreamClientConfiguration {
@@ -34,5 +40,10 @@ class UpstreamClientConfiguration {
                         .build();
             }
         };
+    }
+
+    @Bean
+    HttpClientCustomizer upstreamResponseDeadline(UpstreamProperties upstream) {
+        return client -> client.responseTimeout(upstream.responseTimeout());
     }
 }
