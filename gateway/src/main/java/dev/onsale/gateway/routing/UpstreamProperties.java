@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param connectTimeout  longest wait for a TCP connection to a service; short, a refusal is a fast 503
  * @param responseTimeout longest wait for a service's response headers (holds wait up to 5 s upstream)
  * @param pool            the connection pool shared by all routes
+ * @param answerDeadline  longest a request may take in the gateway in all, whatever it waits for: past it the
+ *                        buyer is answered 503 (at least connect + pool wait + response timeout)
  */
 @ConfigurationProperties("onsale.upstream")
 public record UpstreamProperties(
@@ -25,11 +27,15 @@ public record UpstreamProperties(
         URI payment,
         @DefaultValue("1s") Duration connectTimeout,
         @DefaultValue("10s") Duration responseTimeout,
-        @DefaultValue Pool pool) {
+        @DefaultValue Pool pool,
+        @DefaultValue("18s") Duration answerDeadline) {
 
     public UpstreamProperties {
         if (queue == null || inventory == null || booking == null || payment == null) {
             throw new IllegalArgumentException("onsale.upstream.queue, inventory, booking and payment must be set");
+        }
+        if (answerDeadline == null || answerDeadline.isNegative() || answerDeadline.isZero()) {
+            throw new IllegalArgumentException("onsale.upstream.answer-deadline must be positive");
         }
     }
 

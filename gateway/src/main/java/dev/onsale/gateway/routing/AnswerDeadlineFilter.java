@@ -1,0 +1,79 @@
+package dev.onsale.gateway.routing;
+
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_ATTR;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ALREADY_ROUTED_ATTR;
+
+import dev.onsale.gateway.correlation.CorrelationId;
+import dev.onsale.gateway.problem.Problem;
+import dev.onsale.gateway.problem.ProblemProperties;
+import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.gateway.ratelimit.RequestLoop;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.springframework.core.Ordered;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * The gateway's promise that a buyer never waits for nothing: a request that has no answer within
+ * {@link UpstreamProperties#answerDeadline()} — whatever it waits for: the rate limiter, a pooled connection, a
+ * service — is cancelled and answered 503 {@code service-unavailable} with {@code Retry-After}. The deadline
+ * outlasts every wait the gateway configures, so it fires only when something never answered; it is timed on
+ * the request's own event loop and logged with how far the request got.
+ */
+@Component
+class AnswerDeadlineFilter implements WebFilter, Ordered {
+
+    private static final Logger log = LoggerFactory.getLogger(AnswerDeadlineFilter.class);
+
+    private final Duration deadline;
+    private final Duration retryAfter;
+    private final Counter fired;
+
+    AnswerDeadlineFilter(UpstreamProperties upstream, ProblemProperties problems, MeterRegistry meters) {
+        this.deadline = upstream.answerDeadline();
+        this.retryAfter = problems.unavailableRetryAfter();
+        this.fired = Counter.builder("onsale.gateway.answer.deadline.fired")
+                .description("requests answered 503 because nothing else answered them within the answer deadline")
+                .register(meters);
+    }
+
+    @Override
+    public int getOrder() {
+        // right after the correlation id, so that the deadline's own answer is logged with it
+        return Ordered.HIGHEST_PRECEDENCE + 1;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        return chain.filter(exchange).timeout(deadline, Mono.defer(() -> {
+            fired.increment();
+            try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY, exchange.getAttribute(CorrelationId.KEY))) {
+                log.warn("no answer for {} {} within {} ({}); answering 503", exchange.getRequest().getMethod(),
+                        exchange.getRequest().getPath(), deadline, stage(exchange));
+            }
+            return Mono.error(Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
+                    "the service did not answer in time; retry later", retryAfter).toException());
+        }), RequestLoop.of(exchange));
+    }
+
+    private static String stage(ServerWebExchange exchange) {
+        if (exchange.getResponse().isCommitted()) {
+            return "the response was committed, not completed";
+        }
+        if (exchange.getAttribute(CLIENT_RESPONSE_ATTR) != null) {
+            return "the service answered; its answer was not written";
+        }
+        if (Boolean.TRUE.equals(exchange.getAttribute(GATEWAY_ALREADY_ROUTED_ATTR))) {
+            return "routed: waiting for a connection or the service";
+        }
+        return "not routed yet";
+    }
+}

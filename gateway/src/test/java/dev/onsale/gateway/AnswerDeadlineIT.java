@@ -1,0 +1,79 @@
+package dev.onsale.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onsale.common.token.SessionToken;
+import dev.onsale.common.token.SessionTokenCodec;
+import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * A request that nothing answers — here a service slower than a response timeout stretched far beyond the
+ * answer deadline, standing in for any wait that never ends — is answered 503 at the gateway's answer deadline.
+ */
+@ExtendWith(EmbeddedEnginesExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "onsale.upstream.response-timeout=60s", "onsale.upstream.answer-deadline=1s"})
+class AnswerDeadlineIT {
+
+    static final StubUpstream QUEUE = StubUpstream.start("queue");
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    SessionTokenCodec sessions;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @DynamicPropertySource
+    static void upstreams(DynamicPropertyRegistry registry) {
+        registry.add("onsale.upstream.queue", () -> QUEUE.uri().toString());
+    }
+
+    @AfterAll
+    static void stopStub() {
+        QUEUE.close();
+    }
+
+    @Test
+    void aRequestNothingAnswersIsAnswered503AtTheDeadline() throws Exception {
+        String path = "/api/queue/" + GatewayClient.unique() + "/status";
+        QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{}", Map.of(), Duration.ofSeconds(8)));
+        String session = sessions.encode(new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
+        double firedBefore = meters.get("onsale.gateway.answer.deadline.fired").counter().count();
+
+        long started = System.nanoTime();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .header("Authorization", "Bearer " + session).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Retry-After")).isPresent();
+        assertThat(response.body()).contains("/problems/service-unavailable");
+        assertThat(took).as("answered at the deadline, not when the service would have").isLessThan(Duration.ofSeconds(8));
+        assertThat(QUEUE.receivedAt(path)).as("the request had reached the service").isNotNull();
+        assertThat(meters.get("onsale.gateway.answer.deadline.fired").counter().count()).isEqualTo(firedBefore + 1);
+    }
+}
