@@ -9,6 +9,10 @@ public final class Topics {
     public static final String HOLD_COMMANDS = "onsale.holds.commands";
     /** Key: order id. SeatsAllocated, AllocationRefused. */
     public static final String HOLD_REPLIES = "onsale.holds.replies";
+    /** Key: event id. ReconcileGate: booking's side of one event, for the gate to compare with its own. */
+    public static final String RECONCILIATION_COMMANDS = "onsale.reconciliation.commands";
+    /** Key: event id. GateReconciled: what the gate found, and what it repaired. */
+    public static final String RECONCILIATION_REPLIES = "onsale.reconciliation.replies";
     /** Key: order id. OrderHeld ... OrderRefunded. */
     public static final String ORDERS = "onsale.orders";
     /** Key: event id. AvailabilityChanged, HoldTimerExpired. */

@@ -43,7 +43,8 @@ public final class EmbeddedEngines implements Engines {
     public static final String DB_PASSWORD = "";
     static final int PARTITIONS = 3;
     static final List<String> TOPICS = List.of(Topics.EVENTS, Topics.HOLD_COMMANDS, Topics.HOLD_REPLIES,
-            Topics.ORDERS, Topics.INVENTORY, Topics.PAYMENT_REQUESTS, Topics.PAYMENT_RESULTS);
+            Topics.ORDERS, Topics.INVENTORY, Topics.PAYMENT_REQUESTS, Topics.PAYMENT_RESULTS,
+            Topics.RECONCILIATION_COMMANDS, Topics.RECONCILIATION_REPLIES);
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedEngines.class);
     private static final String LOOPBACK = "127.0.0.1";

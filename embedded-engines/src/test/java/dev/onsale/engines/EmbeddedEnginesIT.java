@@ -85,7 +85,7 @@ class EmbeddedEnginesIT {
         try (var admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of("bootstrap.servers", engines.kafkaBootstrap()))) {
             var topics = admin.describeTopics(EmbeddedEngines.TOPICS).allTopicNames().get(30, TimeUnit.SECONDS);
-            assertThat(topics).hasSize(7);
+            assertThat(topics).hasSize(9);
             topics.values().forEach(t -> assertThat(t.partitions()).hasSize(3));
         }
     }

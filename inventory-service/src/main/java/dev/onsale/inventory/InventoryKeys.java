@@ -84,6 +84,11 @@ public final class InventoryKeys {
         return key(eventId, "idempotency:" + sessionId + ":" + keyDigest);
     }
 
+    /** Set of the event's live orders (PENDING or HELD), kept by the scripts that place and end them. */
+    public static String live(UUID eventId) {
+        return key(eventId, "live");
+    }
+
     /** Sorted set of the event's PENDING orders, scored by placement time on Redis' clock (epoch ms). */
     public static String pending(UUID eventId) {
         return key(eventId, "pending");

@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -89,7 +90,8 @@ class HoldsSystemIT {
         UUID eventId = seatedEvent("Race " + UUID.randomUUID(), 600);
         List<String> contested = seatIds().subList(0, CONTESTED);
 
-        List<Attempt> attempts = race(eventId, contested);
+        var midRace = new AtomicReference<JsonNode>();
+        List<Attempt> attempts = race(eventId, contested, () -> midRace.set(reconcile()));
 
         var statuses = new TreeMap<Integer, Integer>();
         attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
@@ -142,6 +144,17 @@ class HoldsSystemIT {
             assertThat(topUps).isLessThanOrEqualTo(SEATS);
         }
         System.out.printf("[holds] %d seats were left after the race (given back by 503s) and bought afterwards%n", topUps);
+
+        // I5: a reconciliation run in the middle of the race counted what was travelling as in flight, not drift;
+        // one after it finds the gate and the database agreeing.
+        JsonNode during = eventOf(midRace.get(), eventId);
+        System.out.printf("[holds] reconciliation in the middle of the race: gate %s, database %s, %d in flight, drifts %s%n",
+                during.path("gate"), during.path("database"), during.path("inFlight").asInt(), during.path("drifts"));
+        assertThat(during.path("drifts").size()).as("drift reported in the middle of the race: %s", during).isZero();
+        JsonNode after = eventOf(reconcile(), eventId);
+        assertThat(after.path("drifts").size()).as("drift after the race: %s", after).isZero();
+        assertThat(after.path("gate").path("available").asInt()).isZero();
+        assertThat(after.path("database").path("free").asInt()).isZero();
 
         // Every 201 names seats the database holds for that order, and no seat is in two orders.
         Set<String> heldSeats = new HashSet<>();
@@ -272,7 +285,8 @@ class HoldsSystemIT {
                 assertThat(gateway.get("/api/events/" + eventId + "/availability").json().path("liveHolds").asInt()).isZero());
     }
 
-    private static List<Attempt> race(UUID eventId, List<String> contested) throws Exception {
+    /** {@code duringRace} runs on a thread of its own three seconds after the attempts are released. */
+    private static List<Attempt> race(UUID eventId, List<String> contested, Runnable duringRace) throws Exception {
         var buyers = new ArrayList<Buyer>();
         for (int i = 0; i < ATTEMPTS; i++) {
             buyers.add(fixture.newBuyer());
@@ -307,6 +321,11 @@ class HoldsSystemIT {
             }
             began = System.nanoTime();
             start.countDown();
+            futures.add(threads.submit(() -> {
+                Thread.sleep(3_000);
+                duringRace.run();
+                return null;
+            }));
             for (Future<?> future : futures) {
                 future.get();
             }
@@ -391,6 +410,25 @@ class HoldsSystemIT {
             throw new IllegalStateException("hold " + body + " failed after " + (System.nanoTime() - started) / 1_000_000
                     + " ms: " + e, e);
         }
+    }
+
+    /** An operator's reconciliation run; a scheduled run under way is waited out. */
+    private static JsonNode reconcile() {
+        var response = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(
+                () -> gateway.post("/admin/reconciliation/run", null, stack.adminToken()), r -> r.status() != 409);
+        assertThat(response.status()).as("reconciliation run: %s", response).isEqualTo(201);
+        return response.json();
+    }
+
+    private static JsonNode eventOf(JsonNode report, UUID eventId) {
+        assertThat(report).as("a reconciliation report").isNotNull();
+        for (JsonNode event : report.path("events")) {
+            if (event.path("eventId").asString().equals(eventId.toString())) {
+                assertThat(event.path("gateAnswered").asBoolean()).as("the gate answered: %s", event).isTrue();
+                return event;
+            }
+        }
+        throw new AssertionError("event " + eventId + " is not in the report " + report);
     }
 
     private static UUID seatedEvent(String name, int holdTtlSeconds) {

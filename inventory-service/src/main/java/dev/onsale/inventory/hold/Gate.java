@@ -30,7 +30,7 @@ import redis.clients.jedis.util.SafeEncoder;
  * may be applied by any replica, any number of times.
  */
 @Component
-class Gate {
+public class Gate {
 
     private static final LuaScript PLACE = LuaScript.load(Gate.class, "place.lua");
     private static final LuaScript MARK_HELD = LuaScript.load(Gate.class, "mark_held.lua");
@@ -108,7 +108,7 @@ class Gate {
     }
 
     /** Booking released the order ({@code reason}: cancelled, expired, payment-failed). @return whether now */
-    boolean release(UUID eventId, UUID orderId, String reason) {
+    public boolean release(UUID eventId, UUID orderId, String reason) {
         return end("RELEASE", eventId, orderId, reason);
     }
 
@@ -117,7 +117,7 @@ class Gate {
      *
      * @return whether it was cancelled now (false: a reply, or another path, ended it first)
      */
-    boolean timeOut(UUID eventId, UUID orderId) {
+    public boolean timeOut(UUID eventId, UUID orderId) {
         return end("TIMEOUT", eventId, orderId, REPLY_TIMEOUT);
     }
 
@@ -154,7 +154,7 @@ class Gate {
     }
 
     /** @return whether the order converted now */
-    boolean convert(UUID eventId, UUID orderId) {
+    public boolean convert(UUID eventId, UUID orderId) {
         List<?> result = (List<?>) CONVERT.run(jedis,
                 List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
                         InventoryKeys.liveHolds(eventId), InventoryKeys.sold(eventId), outbox(eventId),

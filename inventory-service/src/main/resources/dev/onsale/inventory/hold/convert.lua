@@ -8,8 +8,8 @@
 -- Returns  {'CONVERTED'} | {'UNCHANGED', state} | {'UNKNOWN'}
 -- Invariant: once per order (only a PENDING or HELD order converts); the counter stays down, the seat
 -- claims stay (a sold seat is never offered again), live holds -1, sold + quantity, the session may
--- place again. AvailabilityChanged is appended only when the last live hold ends with nothing left
--- (the event is sold out for good).
+-- place again; the order leaves the live set and the pending index (named from ARGV[3]). AvailabilityChanged
+-- is appended only when the last live hold ends with nothing left (the event is sold out for good).
 local recordTtl = tonumber(ARGV[4])
 if not recordTtl or recordTtl < 1 then
   return redis.error_reply('convert: bad record TTL')
@@ -36,6 +36,8 @@ if redis.call('GET', session) == ARGV[1] then
   redis.call('DEL', session)
 end
 redis.call('DEL', KEYS[6])
+redis.call('SREM', ARGV[3] .. 'live', ARGV[1])
+redis.call('ZREM', ARGV[3] .. 'pending', ARGV[1])
 redis.call('HSET', KEYS[1], 'state', 'CONVERTED')
 redis.call('EXPIRE', KEYS[1], recordTtl)
 local available = tonumber(redis.call('GET', KEYS[2]) or '0')

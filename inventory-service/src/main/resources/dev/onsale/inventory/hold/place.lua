@@ -8,6 +8,8 @@
 -- KEYS[9]  inventory:{e}:pending             sorted set: PENDING orders by placement time (Redis clock, ms),
 --                                             for the sweep that settles an order whose reply never came
 -- KEYS[10..] inventory:{e}:seat:<seatId>      one claim per chosen seat (none: any `quantity` seats)
+-- (also inventory:{e}:live, the set of live orders (PENDING or HELD) that reconciliation reads, named from KEYS[9]:
+-- same hash tag, same slot)
 -- ARGV[1]  order id (minted by the caller)    ARGV[2]  event id          ARGV[3]  session id
 -- ARGV[4]  quantity                           ARGV[5]  '1' if an idempotency key was given, else '0'
 -- ARGV[6]  idempotency TTL in seconds         ARGV[7]  requestedAt (ISO-8601 UTC)
@@ -98,6 +100,7 @@ end
 -- bounded even if nothing ends the order: no live order outlives a day (hold TTL <= 1 h, payment bound minutes)
 redis.call('SET', KEYS[5], ARGV[1], 'EX', ARGV[6])
 redis.call('ZADD', KEYS[9], tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000), ARGV[1])
+redis.call('SADD', (string.gsub(KEYS[9], 'pending$', 'live')), ARGV[1])
 redis.call('HSET', KEYS[7], 'state', 'PENDING', 'session', ARGV[3], 'quantity', quantity,
   'seats', table.concat(chosen, ','), 'idempotency', idempotency, 'requestedAt', ARGV[7])
 local liveHolds = redis.call('INCR', KEYS[2])

@@ -21,7 +21,7 @@
 -- Invariant: the counter goes up by the order's quantity exactly once per order (only a PENDING or
 -- HELD order ends, and ending it records the final state in the same step); a seat claim and the
 -- session's live order are removed only while they still name this order. Keys named by the record
--- (claims, session, idempotency key) and the pending index are built from ARGV[4], the event's hash tag:
+-- (claims, session, idempotency key), the pending index and the live set are built from ARGV[4], the event's hash tag:
 -- same slot as KEYS.
 -- AvailabilityChanged is appended only when the counter leaves 0.
 local mode = ARGV[1]
@@ -86,6 +86,7 @@ if mode == 'TIMEOUT' or mode == 'LATE' or mode == 'ABANDON' then
     'eventType', 'CancelAllocation', 'occurredAt', ARGV[7], 'payload', cancel)
 end
 redis.call('ZREM', ARGV[4] .. 'pending', ARGV[2])
+redis.call('SREM', ARGV[4] .. 'live', ARGV[2])
 redis.call('HSET', KEYS[1], 'state', ended, 'reason', ARGV[6])
 redis.call('EXPIRE', KEYS[1], recordTtl)
 if available == quantity then

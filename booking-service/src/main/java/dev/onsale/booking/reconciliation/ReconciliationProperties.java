@@ -1,0 +1,34 @@
+package dev.onsale.booking.reconciliation;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Reconciliation of the gate (inventory's Redis) with the database.
+ *
+ * @param scheduled        whether runs start on their own every {@code interval} (operators can always start one)
+ * @param interval         time between the end of one scheduled run and the start of the next
+ * @param inFlightWindow   how recently an order must have changed for a difference it explains to count as a
+ *                         message still travelling (in flight) instead of drift; at least the gate's own bound on a
+ *                         PENDING order (inventory's {@code onsale.holds.pending-stale-after})
+ * @param gateAnswerWait   how long a run waits for the gate's answer about each event
+ * @param replyGroupPrefix consumer group prefix of this replica's listener for the gate's answers (a random
+ *                         suffix makes it this replica's own: every replica reads every answer)
+ */
+@ConfigurationProperties("onsale.reconciliation")
+public record ReconciliationProperties(
+        @DefaultValue("true") boolean scheduled,
+        @DefaultValue("60s") Duration interval,
+        @DefaultValue("60s") Duration inFlightWindow,
+        @DefaultValue("15s") Duration gateAnswerWait,
+        @DefaultValue("booking-reconciliation-") String replyGroupPrefix) {
+
+    public ReconciliationProperties {
+        if (interval.isNegative() || interval.isZero() || inFlightWindow.isNegative()
+                || gateAnswerWait.isNegative() || gateAnswerWait.isZero()) {
+            throw new IllegalArgumentException("onsale.reconciliation: interval and gate-answer-wait must be positive,"
+                    + " in-flight-window not negative");
+        }
+    }
+}
