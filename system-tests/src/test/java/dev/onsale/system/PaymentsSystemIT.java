@@ -208,6 +208,27 @@ class PaymentsSystemIT {
         assertThat(refunds.getFirst().path("amountCents").asLong()).isEqualTo(3_000);
         assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(second.orderId(), Set.copyOf(second.seatIds())));
         assertThat(refundsOf(second.orderId())).isEmpty();
+
+        // The auditors' ledger of the event says the same, and judges I1-I3 on it.
+        Http.Response read = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken());
+        assertThat(read.status()).as("ledger: %s", read).isEqualTo(200);
+        JsonNode ledger = read.json();
+        System.out.printf("[payments] the event's ledger: %s%n", ledger);
+        assertThat(ledger.path("seats").path("total").asInt()).isEqualTo(1);
+        assertThat(ledger.path("seats").path("sold").asInt()).isEqualTo(1);
+        assertThat(ledger.path("tickets").asInt()).isEqualTo(1);
+        assertThat(ledger.path("charges").size()).isEqualTo(2);
+        assertThat(ledger.path("refunds").size()).isEqualTo(1);
+        assertThat(ledger.path("refunds").get(0).path("orderId").asString()).isEqualTo(late.orderId().toString());
+        assertThat(ledger.path("refunds").get(0).path("refundedAt").isNull()).isFalse();
+        for (String invariant : List.of("I1", "I2", "I3")) {
+            assertThat(ledger.path("invariants").path(invariant).path("holds").asBoolean())
+                    .as("%s: %s", invariant, ledger.path("invariants").path(invariant)).isTrue();
+        }
+        assertThat(gateway.get("/audit/events/" + eventId + "/ledger", late.buyer().sessionToken()).status())
+                .as("a buyer reads no ledger").isEqualTo(403);
+        assertThat(gateway.get("/audit/events/" + UUID.randomUUID() + "/ledger", fixture.stack.auditorToken()).status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -277,6 +298,18 @@ class PaymentsSystemIT {
         System.out.printf("[payments] audit: %d orders, %d charges (%d captured), %d refunds — I2 and I3 hold%n",
                 orders.size(), chargesByOrder.size(), captured, refundedByCharge.size());
         assertThat(captured).isGreaterThanOrEqualTo(4);
+
+        // booking's ledgers count the charges the acquirer captured, and find I1-I3 holding too
+        int capturedInTheLedgers = 0;
+        for (UUID eventId : events) {
+            JsonNode eventLedger = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken()).json();
+            capturedInTheLedgers += eventLedger.path("charges").size();
+            for (String invariant : List.of("I1", "I2", "I3")) {
+                assertThat(eventLedger.path("invariants").path(invariant).path("holds").asBoolean())
+                        .as("%s of event %s: %s", invariant, eventId, eventLedger.path("invariants")).isTrue();
+            }
+        }
+        assertThat(capturedInTheLedgers).as("captured charges in booking's ledgers").isEqualTo(captured);
     }
 
     private static UUID event(String name, int quantity, int priceCents) {
