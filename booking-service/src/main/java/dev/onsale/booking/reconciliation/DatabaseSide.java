@@ -3,6 +3,7 @@ package dev.onsale.booking.reconciliation;
 import dev.onsale.booking.reconciliation.ReconciliationReport.DatabaseCounts;
 import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.common.events.ReconcileGate.DatabaseOrder;
+import dev.onsale.common.events.SaleState;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -36,8 +37,12 @@ class DatabaseSide {
         snapshot.setReadOnly(true);
     }
 
-    /** An event whose sale is not closed: the ones a run reconciles. */
-    record OpenEvent(UUID eventId, int capacity) {
+    /** An event whose sale is not closed: the ones a run reconciles, with what its gate enforces. */
+    record OpenEvent(UUID eventId, ReconcileGate.Settings settings) {
+
+        int capacity() {
+            return settings.capacity();
+        }
     }
 
     /** One event's side: the command for the gate, and the oversells found in the database itself. */
@@ -45,8 +50,12 @@ class DatabaseSide {
     }
 
     List<OpenEvent> openEvents() {
-        return jdbc.query("SELECT id, capacity FROM booking.events WHERE sale_state <> 'CLOSED' ORDER BY created_at",
-                (rs, i) -> new OpenEvent(rs.getObject("id", UUID.class), rs.getInt("capacity")));
+        return jdbc.query("""
+                SELECT id, capacity, sale_state, max_per_order, hold_ttl_seconds
+                FROM booking.events WHERE sale_state <> 'CLOSED' ORDER BY created_at
+                """, (rs, i) -> new OpenEvent(rs.getObject("id", UUID.class), new ReconcileGate.Settings(
+                        rs.getInt("capacity"), SaleState.valueOf(rs.getString("sale_state")), rs.getInt("max_per_order"),
+                        rs.getInt("hold_ttl_seconds"))));
     }
 
     Side read(UUID runId, OpenEvent event, Duration inFlightWindow) {
@@ -66,7 +75,8 @@ class DatabaseSide {
                     GROUP BY o.id
                     """, DatabaseSide::order, event.eventId(), Timestamp.from(asOf.minus(inFlightWindow)));
             var counts = new DatabaseCounts(seats[0], seats[1], seats[2]);
-            var command = new ReconcileGate(runId, event.eventId(), asOf, inFlightWindow.toMillis(), counts.free(),
+            var command = new ReconcileGate(runId, event.eventId(), asOf, inFlightWindow.toMillis(), event.settings(),
+                    counts.free(),
                     counts.held(), counts.sold(), orders);
             return new Side(command, counts, oversells(event));
         });

@@ -1,5 +1,6 @@
 package dev.onsale.booking.reconciliation;
 
+import dev.onsale.booking.event.CatalogAnnouncement;
 import dev.onsale.booking.event.SaleAction;
 import dev.onsale.booking.event.SaleControl;
 import dev.onsale.booking.event.SaleStateConflict;
@@ -32,6 +33,8 @@ import org.springframework.stereotype.Component;
  * the database's side is read in one snapshot and sent to the gate, which compares, repairs itself toward it and
  * answers with what it found; an oversell in the database halts the sale at once. The run ends as one report
  * appended to the auditors' chain — also when a gate did not answer (the event says so; the next run asks again).
+ * A run that rebuilt a gate whose store was lost announces the open events again, for the other services that
+ * kept their state in that store.
  */
 @Component
 public class Reconciliation {
@@ -39,6 +42,8 @@ public class Reconciliation {
     /** What the run did about an oversell. */
     static final String SALE_HALTED = "SALE_HALTED";
     static final String SALE_ALREADY_STOPPED = "SALE_ALREADY_STOPPED";
+    /** The gate's action on an event whose gate had no counter (see inventory's GateReconciler). */
+    static final String REBUILT = "REBUILT";
 
     private static final Logger log = LoggerFactory.getLogger(Reconciliation.class);
 
@@ -47,12 +52,15 @@ public class Reconciliation {
     private final GateAnswers gate;
     private final ReconciliationReports reports;
     private final SaleControl sales;
+    private final CatalogAnnouncement catalog;
     private final ReconciliationMetrics metrics;
     private final ReconciliationProperties properties;
     private final Clock clock = Clock.systemUTC();
 
     Reconciliation(DataSource dataSource, DatabaseSide database, GateAnswers gate, ReconciliationReports reports,
-            SaleControl sales, ReconciliationMetrics metrics, ReconciliationProperties properties) {
+            SaleControl sales, CatalogAnnouncement catalog, ReconciliationMetrics metrics,
+            ReconciliationProperties properties) {
+        this.catalog = catalog;
         this.dataSource = dataSource;
         this.database = database;
         this.gate = gate;
@@ -114,6 +122,12 @@ public class Reconciliation {
         });
         ReconciliationReport report = reports.append(runId, started, clock.instant(), trigger, events);
         metrics.ran(report);
+        boolean rebuilt = events.stream().flatMap(e -> e.drifts().stream()).anyMatch(d -> REBUILT.equals(d.action()));
+        if (rebuilt) {
+            // the waiting room and the gateway kept what they learned in the same store: they learn it again
+            log.warn("reconciliation run {} rebuilt a gate that had lost its store; {} open event(s) announced again",
+                    runId, catalog.announceOpenEvents());
+        }
         log.info("reconciliation run {} ({}): {} event(s), {} drift(s), report hash {}", runId, trigger,
                 events.size(), report.drifts(), report.hash());
         return report;

@@ -11,8 +11,16 @@ import java.util.UUID;
  * confirmed order, and the orders that ended within {@code inFlightWindowMillis} (their end may still be on its
  * way to the gate). A difference that a message still travelling explains is in flight, never drift.
  */
-public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFlightWindowMillis, int free, int held,
-        int sold, List<DatabaseOrder> orders) implements ReconciliationCommand {
+public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFlightWindowMillis, Settings settings,
+        int free, int held, int sold, List<DatabaseOrder> orders) implements ReconciliationCommand {
+
+    /** What the gate enforces for the event, for a gate that has to be rebuilt from the database. */
+    public record Settings(int capacity, SaleState saleState, int maxPerOrder, int holdTtlSeconds) {
+
+        public Settings {
+            Objects.requireNonNull(saleState, "saleState");
+        }
+    }
 
     /** An order as the database has it: {@code status} is HELD, PAYMENT_PENDING, CONFIRMED or ENDED. */
     public record DatabaseOrder(UUID orderId, UUID sessionId, String status, List<String> seatIds, Instant changedAt,
@@ -43,6 +51,7 @@ public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFligh
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(asOf, "asOf");
+        Objects.requireNonNull(settings, "settings");
         orders = List.copyOf(orders);
     }
 }

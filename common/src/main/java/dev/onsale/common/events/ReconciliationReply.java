@@ -1,11 +1,8 @@
 package dev.onsale.common.events;
 
-import java.util.UUID;
-
-/** inventory-service's answer to a {@link ReconciliationCommand}, on {@link dev.onsale.common.Topics#RECONCILIATION_REPLIES}. */
-public sealed interface ReconciliationReply permits GateReconciled {
-
-    UUID runId();
-
-    UUID eventId();
+/**
+ * inventory-service's side of reconciliation, on {@link dev.onsale.common.Topics#RECONCILIATION_REPLIES}: its
+ * answer to a {@link ReconciliationCommand}, or the news that the gate lost its store.
+ */
+public sealed interface ReconciliationReply permits GateReconciled, GateLost {
 }

@@ -39,4 +39,8 @@ public sealed interface HoldAnswer {
     /** No answer from booking in time: the allocation was cancelled and nothing stays held. */
     record Unanswered(UUID orderId) implements HoldAnswer {
     }
+
+    /** The gate lost its store and has no counter for the event until it is rebuilt from the database. */
+    record GateRebuilding() implements HoldAnswer {
+    }
 }

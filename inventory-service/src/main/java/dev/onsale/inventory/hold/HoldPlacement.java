@@ -39,9 +39,10 @@ public class HoldPlacement {
     private final Semaphore redisCalls;
     /** Permits of the calls that finish a placed request; never taken by a new placement. */
     private final Semaphore followUps;
+    private final GateLoss gateLoss;
 
     HoldPlacement(Gate gate, HoldReplies replies, ReplyWaiters waiters, HoldMetrics metrics,
-            HoldsProperties properties, RedisSettings redis) {
+            HoldsProperties properties, RedisSettings redis, GateLoss gateLoss) {
         if (properties.gateConcurrency() + properties.followUpConcurrency() >= redis.maxConnections()) {
             throw new IllegalStateException("onsale.holds.gate-concurrency + follow-up-concurrency ("
                     + properties.gateConcurrency() + " + " + properties.followUpConcurrency()
@@ -54,6 +55,7 @@ public class HoldPlacement {
         this.waiters = waiters;
         this.metrics = metrics;
         this.properties = properties;
+        this.gateLoss = gateLoss;
     }
 
     public HoldAnswer hold(HoldRequest request) {
@@ -92,6 +94,10 @@ public class HoldPlacement {
         HoldAnswer answer = switch (placement) {
             case Placement.Refused refused -> {
                 waiters.forget(orderId, reply);
+                if (refused.reason() == GateRefusal.EVENT_NOT_FOUND && gateLoss.rebuilding()) {
+                    metrics.shed();
+                    yield new HoldAnswer.GateRebuilding();
+                }
                 metrics.refusedAtGate(refused.reason());
                 yield new HoldAnswer.RefusedAtGate(refused.reason());
             }

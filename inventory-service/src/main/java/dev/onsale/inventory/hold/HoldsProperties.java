@@ -35,6 +35,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pendingStaleAfter  how long after passing the gate an order still PENDING is ended by the sweep (no
  *                           request waits for it any more); longer than {@code reply-wait + deadline-margin}
  * @param pendingSweepInterval how often every replica sweeps for such orders
+ * @param gateWatchInterval  how often every replica checks that Redis still holds the gate's epoch (GateLoss)
+ * @param rebuildHoldOff     how long after a loss a hold for an event without a gate counter is 503 (the gate is
+ *                           being rebuilt) rather than 404
  */
 @ConfigurationProperties("onsale.holds")
 public record HoldsProperties(
@@ -49,7 +52,9 @@ public record HoldsProperties(
         @DefaultValue("1s") Duration deadlineMargin,
         @DefaultValue("5m") Duration abandonWithin,
         @DefaultValue("60s") Duration pendingStaleAfter,
-        @DefaultValue("5s") Duration pendingSweepInterval) {
+        @DefaultValue("5s") Duration pendingSweepInterval,
+        @DefaultValue("1s") Duration gateWatchInterval,
+        @DefaultValue("5m") Duration rebuildHoldOff) {
 
     /** Longer than any order stays live: a hold lasts at most 1 h, and a payment at most minutes after it. */
     static final Duration LONGEST_LIVE_ORDER = Duration.ofHours(2);

@@ -1,6 +1,7 @@
 package dev.onsale.inventory.reconciliation;
 
 import dev.onsale.common.Topics;
+import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.common.events.ReconcileGate.DatabaseOrder;
 import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.inventory.hold.HoldsProperties;
@@ -36,6 +37,7 @@ class GateInspection {
     private static final LuaScript ADOPT = LuaScript.load(GateInspection.class, "adopt.lua");
     private static final LuaScript CLEAR_STALE = LuaScript.load(GateInspection.class, "clear_stale.lua");
     private static final LuaScript ADJUST_COUNTERS = LuaScript.load(GateInspection.class, "adjust_counters.lua");
+    private static final LuaScript REBUILD = LuaScript.load(GateInspection.class, "rebuild.lua");
     private static final int SCAN_BATCH = 1_000;
 
     private final JedisPooled jedis;
@@ -93,6 +95,14 @@ class GateInspection {
 
     /** @return whether the gate took the order's seats now (false: it counts the order already) */
     boolean adopt(UUID eventId, DatabaseOrder order) {
+        return adopt(eventId, order, true);
+    }
+
+    /**
+     * @param offTheCounter whether the order's seats come off the counter (false: a rebuilt counter excludes them)
+     * @return whether the gate took the order's seats now (false: it counts the order already)
+     */
+    boolean adopt(UUID eventId, DatabaseOrder order, boolean offTheCounter) {
         Instant now = clock.instant();
         long timerSeconds = Math.max(1, (Duration.between(now, order.expiresAt()).toMillis() + 999) / 1000);
         List<String> keys = new ArrayList<>(List.of(InventoryKeys.order(eventId, order.orderId()),
@@ -102,8 +112,37 @@ class GateInspection {
         List<?> result = (List<?>) ADOPT.run(jedis, keys, List.of(order.orderId().toString(), eventId.toString(),
                 InventoryKeys.prefix(eventId), order.sessionId().toString(), order.expiresAt().toString(),
                 Long.toString(timerSeconds), Long.toString(holds.idempotencyTtl().toSeconds()), now.toString(),
-                Topics.INVENTORY, UUID.randomUUID().toString()));
+                Topics.INVENTORY, UUID.randomUUID().toString(), offTheCounter ? "1" : "0"));
         return "ADOPTED".equals(result.get(0));
+    }
+
+    /**
+     * Rebuilds a gate that has no counter from the database's side: the counter is the database's free seats, and
+     * the live orders are for {@link #adopt} to take back (off a counter that already excludes them); sold seats
+     * are claimed for their orders.
+     *
+     * @return whether the gate was rebuilt now (false: it has a counter)
+     */
+    boolean rebuild(ReconcileGate database) {
+        UUID eventId = database.eventId();
+        List<String> keys = new ArrayList<>(List.of(InventoryKeys.available(eventId), InventoryKeys.capacity(eventId),
+                InventoryKeys.saleState(eventId), InventoryKeys.settings(eventId), InventoryKeys.liveHolds(eventId),
+                InventoryKeys.sold(eventId), outbox(eventId)));
+        ReconcileGate.Settings settings = database.settings();
+        List<String> args = new ArrayList<>(List.of(Integer.toString(settings.capacity()), settings.saleState().name(),
+                Integer.toString(settings.maxPerOrder()), Integer.toString(settings.holdTtlSeconds()),
+                Integer.toString(database.free()), Integer.toString(database.sold()), eventId.toString(),
+                clock.instant().toString(), Topics.INVENTORY, UUID.randomUUID().toString()));
+        for (DatabaseOrder order : database.orders()) {
+            if (order.confirmed()) {
+                for (String seat : order.seatIds()) {
+                    keys.add(InventoryKeys.seat(eventId, seat));
+                    args.add(order.orderId().toString());
+                }
+            }
+        }
+        List<?> result = (List<?>) REBUILD.run(jedis, keys, args);
+        return "REBUILT".equals(result.get(0));
     }
 
     /** @return whether the seat's claim was removed (false: it names another order now, or a live one) */

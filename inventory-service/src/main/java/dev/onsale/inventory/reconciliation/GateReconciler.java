@@ -32,7 +32,8 @@ import org.springframework.stereotype.Component;
  * count is {@code DATABASE_HOLD_WITHOUT_GATE} (the gate takes its seats back); a seat claim or session key naming
  * no live order is cleared. Then the counters: what is left over is {@code COUNTER_DRIFT}, moved by its delta.
  * Every repair is a script that re-checks the state it acts on, so one that meets a change made meanwhile does
- * nothing; the counters are then left for the next run ({@code DEFERRED}).
+ * nothing; the counters are then left for the next run ({@code DEFERRED}). A gate without a counter lost its store:
+ * it is rebuilt from the database ({@code REBUILT}) and every live order is taken back.
  */
 @Component
 class GateReconciler {
@@ -43,7 +44,7 @@ class GateReconciler {
     static final String CLEARED = "CLEARED";
     static final String ADJUSTED = "ADJUSTED";
     static final String DEFERRED = "DEFERRED";
-    static final String NONE = "NONE";
+    static final String REBUILT = "REBUILT";
     /** The reason recorded on an order the gate ends because the database ended it. */
     static final String RECONCILED = "RECONCILED";
 
@@ -68,7 +69,7 @@ class GateReconciler {
         var pass = new Pass(eventId, seen);
 
         if (seen.available().isEmpty()) {
-            pass.drift(DriftKind.COUNTER_DRIFT, null, null, "the gate has no counter for the event", NONE);
+            rebuild(database, pass);
             return pass.reply(database.runId());
         }
         Set<UUID> gateLive = new HashSet<>();
@@ -101,6 +102,31 @@ class GateReconciler {
         });
         pass.counters(database);
         return pass.reply(database.runId());
+    }
+
+    /**
+     * The gate has no counter for an event the database has open: Redis lost it. Rebuilt from the database, then
+     * every live order taken back; each is reported, so that the report says what the gate was rebuilt to.
+     */
+    private void rebuild(ReconcileGate database, Pass pass) {
+        ReconcileGate.Settings settings = database.settings();
+        boolean rebuilt = inspection.rebuild(database);
+        pass.drift(DriftKind.COUNTER_DRIFT, null, null, "the gate had no counter for the event (its store was lost);"
+                        + " rebuilt from the database: capacity %d, free %d, held %d, sold %d, sale %s".formatted(
+                                settings.capacity(), database.free(), database.held(), database.sold(),
+                                settings.saleState()),
+                rebuilt ? REBUILT : DEFERRED);
+        if (!rebuilt) {
+            return;
+        }
+        for (DatabaseOrder order : database.orders()) {
+            if (order.live()) {
+                boolean adopted = inspection.adopt(database.eventId(), order, false);
+                pass.drift(DriftKind.DATABASE_HOLD_WITHOUT_GATE, order.orderId(), null, "the database holds "
+                        + String.join(",", order.seatIds()) + " for the order (" + order.status() + " since "
+                        + order.changedAt() + "); the rebuilt gate counts it again", adopted ? TAKEN : DEFERRED);
+            }
+        }
     }
 
     /** One event's comparison: the drifts found, and the running sums the counters are compared with. */
@@ -187,7 +213,9 @@ class GateReconciler {
                 soldInFlight += seats;
                 return;
             }
-            if (order.changedAt().isAfter(inFlightSince)) {
+            if (gateState != null && order.changedAt().isAfter(inFlightSince)) {
+                // ended at the gate (timed out, refused) just now: its CancelAllocation is on its way to booking.
+                // Without any record the gate never learns of the order: it was lost, and is taken back at once.
                 inFlight++;
                 availableInFlight += seats;
                 return;

@@ -7,6 +7,7 @@
 -- ARGV[5]  expiresAt (ISO-8601 UTC)          ARGV[6]  hold timer TTL in seconds (>= 1)
 -- ARGV[7]  session key TTL in seconds        ARGV[8]  occurredAt     ARGV[9]  inventory topic
 -- ARGV[10] id of the AvailabilityChanged message
+-- ARGV[11] '1': the seats come off the counter; '0': the counter already excludes them (a gate rebuilt just now)
 -- Returns  {'ADOPTED', available after}   the order is a live HELD hold at the gate now
 --          {'UNCHANGED', state}             the gate counts the order already (PENDING, HELD or CONVERTED)
 -- Invariant: once per order (a live or converted order is never adopted): the counter goes down by the order's
@@ -28,7 +29,12 @@ for i = 6, #KEYS do
   table.insert(seats, seat)
   redis.call('SET', KEYS[i], ARGV[1])
 end
-local available = redis.call('DECRBY', KEYS[2], quantity)
+local available
+if ARGV[11] == '0' then
+  available = tonumber(redis.call('GET', KEYS[2]) or '0')
+else
+  available = redis.call('DECRBY', KEYS[2], quantity)
+end
 local liveHolds = redis.call('INCR', KEYS[3])
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'state', 'HELD', 'session', ARGV[4], 'quantity', quantity,

@@ -47,7 +47,8 @@ class GateInvariantsIT {
         HoldsProperties properties = new HoldsProperties(Duration.ofSeconds(5), Duration.ofSeconds(2),
                 Duration.ofHours(24), Duration.ofHours(1), 16, 8, "inventory-replies-",
                 new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)), Duration.ofSeconds(1),
-                Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(5));
+                Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofMinutes(5));
         gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties);
     }
 

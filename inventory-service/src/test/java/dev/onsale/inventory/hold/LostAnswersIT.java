@@ -50,6 +50,8 @@ class LostAnswersIT {
     @Autowired
     RedisSettings redisSettings;
     @Autowired
+    GateLoss gateLoss;
+    @Autowired
     StreamRegistry streams;
     @Autowired
     JedisPooled jedis;
@@ -69,7 +71,7 @@ class LostAnswersIT {
              var throughProxy = new JedisPooled(new HostAndPort("127.0.0.1", proxy.port()),
                      DefaultJedisClientConfig.builder().socketTimeoutMillis(500).build())) {
             var placement = new HoldPlacement(new Gate(throughProxy, streams, properties), replies, waiters, metrics,
-                    properties, redisSettings);
+                    properties, redisSettings, gateLoss);
             loadThePlaceScript();
             throughProxy.ping();
             proxy.loseNextReply();
@@ -95,7 +97,7 @@ class LostAnswersIT {
         try (var impatient = new JedisPooled(new HostAndPort(redis.getHost(), redis.getPort()),
                 DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build())) {
             var placement = new HoldPlacement(new Gate(impatient, streams, properties), replies, waiters, metrics,
-                    properties, redisSettings);
+                    properties, redisSettings, gateLoss);
             streams.register(InventoryKeys.outbox(eventId)); // once per JVM: the place script is the call that stalls
             loadThePlaceScript();
             // Redis stalls for 700 ms; the client gives up after 100 ms and closes its connection
@@ -228,7 +230,7 @@ class LostAnswersIT {
         return new HoldsProperties(Duration.ofMillis(500), properties.retryAfter(), properties.idempotencyTtl(),
                 properties.recordTtl(), properties.gateConcurrency(), properties.followUpConcurrency(),
                 properties.replyGroupPrefix(), properties.timerNotifications(), Duration.ZERO, properties.abandonWithin(),
-                after, Duration.ofSeconds(1));
+                after, Duration.ofSeconds(1), properties.gateWatchInterval(), properties.rebuildHoldOff());
     }
 
     /** Runs place.lua once elsewhere, so that Redis knows it by its SHA: the call under test is the script itself. */

@@ -6,6 +6,7 @@ import dev.onsale.common.events.DriftKind;
 import dev.onsale.common.events.GateReconciled;
 import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.common.events.ReconcileGate.DatabaseOrder;
+import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
@@ -32,6 +33,7 @@ class ReconciliationInFlightIT {
 
     private static final int CAPACITY = 10;
     private static final Duration WINDOW = Duration.ofSeconds(60);
+    static final ReconcileGate.Settings SETTINGS = new ReconcileGate.Settings(CAPACITY, SaleState.OPEN, 4, 600);
 
     @Autowired
     Gate gate;
@@ -116,7 +118,7 @@ class ReconciliationInFlightIT {
     void aCommandWhoseRunHasGivenUpIsNotActedOn() {
         jedis.decrBy(InventoryKeys.available(eventId), 3);
         var stale = new ReconcileGate(UUID.randomUUID(), eventId, Instant.now().minusSeconds(120), WINDOW.toMillis(),
-                CAPACITY, 0, 0, List.of());
+                SETTINGS, CAPACITY, 0, 0, List.of());
 
         assertThat(reconciliation.reconcile(stale)).isEmpty();
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 3);
@@ -127,7 +129,8 @@ class ReconciliationInFlightIT {
     }
 
     private ReconcileGate command(int free, int held, int sold, List<DatabaseOrder> orders) {
-        return new ReconcileGate(UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), free, held, sold, orders);
+        return new ReconcileGate(UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), SETTINGS, free, held, sold,
+                orders);
     }
 
     private static DatabaseOrder order(UUID orderId, String status, List<String> seats, Instant changedAt) {

@@ -1,5 +1,7 @@
 package dev.onsale.platform.streamrelay;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import redis.clients.jedis.UnifiedJedis;
@@ -7,7 +9,7 @@ import redis.clients.jedis.UnifiedJedis;
 /**
  * The set of streams the relay discovers ({@code onsale.stream-relay.registry-key}). An appender
  * registers a stream before its first append, so every stream that holds an entry is known to the
- * relay; registering is idempotent and costs one round trip per stream and JVM.
+ * relay; registering is idempotent and costs one round trip per stream and JVM every {@link #REFRESH}.
  * <p>
  * The registry is one key, so it lives in one slot of a Redis Cluster; it is written outside the
  * appending script, which may only touch keys of the stream's own slot.
@@ -16,7 +18,14 @@ public final class StreamRegistry {
 
     private final UnifiedJedis jedis;
     private final String registryKey;
-    private final Set<String> registered = ConcurrentHashMap.newKeySet();
+    /**
+     * How long a registration is trusted without telling Redis again: a Redis that lost its data (a restart
+     * without persistence, a flush) lost the registry too, and a stream appended to after that must reach the
+     * relay again within this long.
+     */
+    static final Duration REFRESH = Duration.ofSeconds(5);
+
+    private final Map<String, Long> registeredAt = new ConcurrentHashMap<>();
 
     public StreamRegistry(UnifiedJedis jedis, String registryKey) {
         if (registryKey == null || registryKey.isBlank()) {
@@ -33,10 +42,12 @@ public final class StreamRegistry {
 
     /** Makes {@code stream} known to the relay; call before appending to it. */
     public void register(String stream) {
-        if (registered.contains(stream)) {
+        long now = System.nanoTime();
+        Long at = registeredAt.get(stream);
+        if (at != null && now - at < REFRESH.toNanos()) {
             return;
         }
         jedis.sadd(registryKey, stream);
-        registered.add(stream);
+        registeredAt.put(stream, now);
     }
 }

@@ -1,7 +1,9 @@
 package dev.onsale.booking.reconciliation.kafka;
 
 import dev.onsale.booking.reconciliation.GateAnswers;
+import dev.onsale.booking.reconciliation.GateLossResponse;
 import dev.onsale.common.Topics;
+import dev.onsale.common.events.GateLost;
 import dev.onsale.common.events.GateReconciled;
 import dev.onsale.common.events.ReconciliationReply;
 import dev.onsale.platform.messaging.Envelope;
@@ -14,15 +16,18 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads every answer of the gate in a consumer group of this replica's own, from the latest offset (an answer
- * matters only to a run still waiting); parses it and hands it on.
+ * matters only to a run still waiting, and news of a lost gate to the replicas that run now); parses it and hands
+ * it on.
  */
 @Component
 class GateAnswerListener implements ConsumerSeekAware {
 
     private final GateAnswers answers;
+    private final GateLossResponse gateLoss;
 
-    GateAnswerListener(GateAnswers answers) {
+    GateAnswerListener(GateAnswers answers, GateLossResponse gateLoss) {
         this.answers = answers;
+        this.gateLoss = gateLoss;
     }
 
     @KafkaListener(id = "reconciliation-replies", topics = Topics.RECONCILIATION_REPLIES,
@@ -30,6 +35,7 @@ class GateAnswerListener implements ConsumerSeekAware {
     void onAnswer(ConsumerRecord<String, String> record) {
         switch (Envelope.of(record).event(ReconciliationReply.class)) {
             case GateReconciled reconciled -> answers.answered(reconciled);
+            case GateLost lost -> gateLoss.lost(lost);
         }
     }
 

@@ -44,6 +44,10 @@ final class HoldProblems {
                                     ? "it was paid" : "it was cancelled, expired or its payment failed")
                             + "; see GET /api/orders/" + ended.orderId() + ", and send a new key for a new hold");
             case HoldAnswer.Unanswered unanswered -> unavailable(retryAfter);
+            case HoldAnswer.GateRebuilding rebuilding -> new ProblemException(HttpStatus.SERVICE_UNAVAILABLE,
+                    "service-unavailable", "Service unavailable", "the sale's gate is being rebuilt from the database"
+                            + " after its store was lost; nothing is held, try again shortly")
+                    .retryAfter(retryAfter.toSeconds());
             case HoldAnswer.Held held -> throw new IllegalArgumentException("a held order is no problem");
         };
     }

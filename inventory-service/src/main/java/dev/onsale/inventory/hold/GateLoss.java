@@ -1,0 +1,99 @@
+package dev.onsale.inventory.hold;
+
+import dev.onsale.common.Topics;
+import dev.onsale.common.events.GateLost;
+import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.scheduling.PeriodicPass;
+import java.time.Instant;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * Notices that Redis came back without the gate's state (a restart without persistence, a failover to a replica
+ * that had not caught up, a flush): Redis holds an epoch marker that nothing deletes, and every replica checks
+ * it every {@code onsale.holds.gate-watch-interval}. A replica that finds it gone writes a new one (once: SET NX),
+ * marks the gate as rebuilding for {@code onsale.holds.rebuild-hold-off}, and tells booking (GateLost), which
+ * rebuilds every open event's gate from the database. Meanwhile a hold for an event the gate no longer knows is
+ * 503 with Retry-After, never a 404 and never a hold the database could not back. A replica that starts against
+ * a Redis without the marker (a first start, or a loss while no replica ran) tells booking too, but does not hold
+ * holds back: it cannot tell a new install from a loss, and the rebuild follows within seconds. Writes that a failover lost
+ * while the marker survived are drift, found by the periodic reconciliation.
+ *
+ * <p>In Redis Cluster the marker lives on one shard; the loss of another shard is found by reconciliation (the
+ * gate has no counter for an open event) and rebuilt by the same run.
+ */
+@Component
+public class GateLoss extends PeriodicPass {
+
+    static final String EPOCH = "inventory:gate-epoch";
+    static final String REBUILDING = "inventory:gate-rebuilding";
+    private static final Logger log = LoggerFactory.getLogger(GateLoss.class);
+
+    private final JedisPooled jedis;
+    private final KafkaTemplate<String, String> kafka;
+    private final HoldsProperties properties;
+    private volatile String epoch;
+
+    GateLoss(JedisPooled jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties) {
+        super("gate-loss-watch", true, properties.gateWatchInterval());
+        this.jedis = jedis;
+        this.kafka = kafka;
+        this.properties = properties;
+    }
+
+    @Override
+    public synchronized void start() {
+        try {
+            pass();
+        } catch (RuntimeException e) {
+            log.warn("the gate's epoch could not be read at start; the watch tries again: {}", e.toString());
+        }
+        super.start();
+    }
+
+    /** Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404). */
+    public boolean rebuilding() {
+        return jedis.exists(REBUILDING) || jedis.get(EPOCH) == null;
+    }
+
+    @Override
+    protected void pass() {
+        String current = jedis.get(EPOCH);
+        if (current != null) {
+            if (!current.equals(epoch) && epoch != null) {
+                log.info("the gate's epoch is {} now (another replica found the loss)", current);
+            }
+            epoch = current;
+            return;
+        }
+        boolean firstStart = epoch == null;
+        if (!firstStart) {
+            // the mark first: whoever sees the new epoch also sees holds held back
+            jedis.set(REBUILDING, Instant.now().toString(),
+                    SetParams.setParams().ex(properties.rebuildHoldOff().toSeconds()));
+        }
+        String fresh = UUID.randomUUID().toString();
+        if (!"OK".equals(jedis.set(EPOCH, fresh, SetParams.setParams().nx()))) {
+            epoch = jedis.get(EPOCH);
+            return;
+        }
+        epoch = fresh;
+        log.warn(firstStart
+                ? "Redis holds no gate epoch: a first start, or the gate's state was lost while no replica watched;"
+                        + " asking booking to rebuild every open event's gate (new epoch {})"
+                : "Redis lost the gate's state (its epoch is gone); holds wait for the rebuild from the database"
+                        + " (new epoch {})", fresh);
+        var lost = new GateLost(UUID.fromString(fresh), Instant.now());
+        kafka.send(Envelope.wrap(fresh, lost).toRecord(Topics.RECONCILIATION_REPLIES)).whenComplete((sent, failure) -> {
+            if (failure != null) {
+                log.error("GateLost was not delivered; the periodic reconciliation rebuilds the gates: {}",
+                        failure.toString());
+            }
+        });
+    }
+}

@@ -1,0 +1,205 @@
+package dev.onsale.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.onsale.system.SaleFixture.Buyer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The seed's scenario to its end, through the gateway: 5,000 buyers press "Buy" at once for 800 seats (admission
+ * tokens are minted with the stack's key; the waiting room is tested elsewhere). Seven in ten buyers who get a hold
+ * pay it (one whose payment comes after the hold expired tries again); the others walk away, and their holds expire
+ * (hold TTL 10 s, the shortest an event may set) and go back on sale. Whoever was refused keeps trying, backing off
+ * from 2 s to 10 s as a client told "sold out" should, until the sale is sold out for good. It ends with every seat
+ * sold exactly once, the gate and the database agreeing, and reconciliation finding nothing.
+ */
+class SellOutSystemIT {
+
+    private static final int BUYERS = 5_000;
+    private static final int SEATS = 800;
+    private static final int IN_FLIGHT = 500;
+    private static final int HOLD_TTL_SECONDS = 10;
+    private static final double PAYING_SHARE = 0.7;
+    private static final Duration SALE_LIMIT = Duration.ofMinutes(5);
+
+    private static SaleFixture fixture;
+
+    @BeforeAll
+    static void startTheStack() {
+        fixture = SaleFixture.start("sellout", Map.of());
+    }
+
+    @AfterAll
+    static void stopTheStack() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Test
+    void fiveThousandBuyersForEightHundredSeatsBuyEverySeatOnceWhenTheAbandonedHoldsHaveExpired() throws Exception {
+        UUID eventId = fixture.generalAdmissionEvent("Sell-out " + UUID.randomUUID(), SEATS, 4_000, HOLD_TTL_SECONDS);
+        var soldOut = new AtomicBoolean();
+        var outcomes = new ConcurrentHashMap<String, AtomicInteger>();
+        Set<UUID> paid = ConcurrentHashMap.newKeySet();
+        Set<UUID> abandoned = ConcurrentHashMap.newKeySet();
+        var connections = new Semaphore(IN_FLIGHT);
+        var start = new CountDownLatch(1);
+        long deadline = System.nanoTime() + SALE_LIMIT.toNanos();
+
+        long began;
+        long soldOutAt;
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Long> watch = threads.submit(() -> {
+                while (System.nanoTime() < deadline) {
+                    try {
+                        Http.Response availability = fixture.gateway.get("/api/events/" + eventId + "/availability");
+                        if (availability.status() == 200 && availability.json().path("soldOut").asBoolean()) {
+                            soldOut.set(true);
+                            return System.nanoTime();
+                        }
+                    } catch (RuntimeException noAnswer) {
+                        // asked again in a moment, like a buyer's page
+                    }
+                    Thread.sleep(500);
+                }
+                return System.nanoTime();
+            });
+            var buyers = new ArrayList<Future<?>>();
+            for (int i = 0; i < BUYERS; i++) {
+                Buyer buyer = fixture.newBuyer();
+                buyers.add(threads.submit(() -> {
+                    start.await();
+                    buy(eventId, buyer, soldOut, deadline, connections, outcomes, paid, abandoned);
+                    return null;
+                }));
+            }
+            began = System.nanoTime();
+            start.countDown();
+            for (Future<?> buyer : buyers) {
+                buyer.get();
+            }
+            soldOutAt = watch.get();
+        }
+        var counts = new TreeMap<String, Integer>();
+        outcomes.forEach((outcome, count) -> counts.put(outcome, count.get()));
+        System.out.printf("[sellout] %d buyers, %d seats: sold out for good %.1f s after they pressed Buy; %d holds paid,"
+                        + " %d abandoned (expired after %d s and sold again); answers %s%n", BUYERS, SEATS,
+                (soldOutAt - began) / 1e9, paid.size(), abandoned.size(), HOLD_TTL_SECONDS, counts);
+        assertThat(soldOut).as("sold out for good within %s", SALE_LIMIT).isTrue();
+
+        // I1: every seat sold, each to one paid order, one ticket each
+        Map<UUID, Set<String>> sold = fixture.seatsInTheDatabase(eventId, "SOLD");
+        assertThat(sold.values().stream().mapToInt(Set::size).sum()).isEqualTo(SEATS);
+        assertThat(paid).containsAll(sold.keySet());
+        assertThat(fixture.orderStatuses(eventId).stream().filter("CONFIRMED"::equals).count()).isEqualTo(SEATS);
+        assertThat(fixture.strings("SELECT count(*) FROM booking.tickets WHERE event_id = ?", eventId))
+                .containsExactly(Integer.toString(SEATS));
+        assertThat(abandoned).doesNotContainAnyElementsOf(sold.keySet());
+
+        // I5: the gate agrees, and reconciliation finds nothing
+        String prefix = "inventory:{" + eventId + "}:";
+        assertThat(List.of(fixture.redis.get(prefix + "available"), fixture.redis.get(prefix + "live-holds"),
+                fixture.redis.get(prefix + "sold"))).containsExactly("0", "0", Integer.toString(SEATS));
+        Http.Response run = fixture.gateway.post("/admin/reconciliation/run", null, fixture.stack.adminToken());
+        assertThat(run.status()).as("reconciliation: %s", run).isEqualTo(201);
+        for (JsonNode event : run.json().path("events")) {
+            if (event.path("eventId").asString().equals(eventId.toString())) {
+                System.out.printf("[sellout] reconciliation after the sale: gate %s, database %s, drifts %s%n",
+                        event.path("gate"), event.path("database"), event.path("drifts"));
+                assertThat(event.path("drifts").size()).isZero();
+            }
+        }
+        JsonNode ledger = fixture.gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken()).json();
+        assertThat(ledger.path("tickets").asInt()).isEqualTo(SEATS);
+        for (String invariant : List.of("I1", "I2", "I3")) {
+            assertThat(ledger.path("invariants").path(invariant).path("holds").asBoolean())
+                    .as("%s: %s", invariant, ledger.path("invariants").path(invariant)).isTrue();
+        }
+    }
+
+    /**
+     * One buyer: tries to hold a seat until they get one or the sale is sold out for good; pays it (seven in ten)
+     * or walks away.
+     */
+    private static void buy(UUID eventId, Buyer buyer, AtomicBoolean soldOut, long deadline, Semaphore connections,
+            Map<String, AtomicInteger> outcomes, Set<UUID> paid, Set<UUID> abandoned) throws InterruptedException {
+        long backOff = 2_000;
+        while (!soldOut.get() && System.nanoTime() < deadline) {
+            Http.Response answer = null;
+            connections.acquire();
+            try {
+                answer = fixture.hold(eventId, buyer, "{\"quantity\":1}");
+            } catch (RuntimeException noAnswer) {
+                Throwable cause = noAnswer.getCause() == null ? noAnswer : noAnswer.getCause();
+                outcomes.computeIfAbsent("no answer: " + cause.getClass().getSimpleName() + " " + cause.getMessage(),
+                        k -> new AtomicInteger()).incrementAndGet();
+            } finally {
+                connections.release();
+            }
+            if (answer != null) {
+                String outcome = answer.status() == 201 ? "201" : answer.status() + " " + answer.json().path("type").asString();
+                outcomes.computeIfAbsent(outcome, k -> new AtomicInteger()).incrementAndGet();
+            }
+            if (answer != null && answer.status() == 201) {
+                UUID orderId = UUID.fromString(answer.json().path("orderId").asString());
+                if (ThreadLocalRandom.current().nextDouble() >= PAYING_SHARE) {
+                    abandoned.add(orderId);
+                    return;
+                }
+                if (pay(buyer, orderId)) {
+                    paid.add(orderId);
+                    return;
+                }
+                // too slow: the hold expired before the payment reached it; the buyer tries again
+                outcomes.computeIfAbsent("hold expired before its payment", k -> new AtomicInteger()).incrementAndGet();
+                backOff = 2_000;
+                continue;
+            }
+            Thread.sleep(backOff / 2 + ThreadLocalRandom.current().nextLong(backOff / 2));
+            backOff = Math.min(10_000, backOff * 2);
+        }
+    }
+
+    /** @return whether the payment was accepted (false: the hold had expired, 409 order-not-payable) */
+    private static boolean pay(Buyer buyer, UUID orderId) throws InterruptedException {
+        String key = UUID.randomUUID().toString();
+        for (int attempt = 0; attempt < 10; attempt++) {
+            try {
+                Http.Response payment = fixture.gateway.post("/api/orders/" + orderId + "/payments",
+                        Map.of("paymentMethod", "tok_visa"), buyer.sessionToken(), Map.of("Idempotency-Key", key));
+                if (payment.status() == 202) {
+                    return true;
+                }
+                if (payment.status() == 409
+                        && payment.json().path("type").asString().equals("/problems/order-not-payable")) {
+                    assertThat(payment.body()).as("payment: %s", payment).containsAnyOf("EXPIRED", "hold ran out");
+                    return false;
+                }
+                assertThat(payment.status()).as("payment: %s", payment).isIn(429, 503);
+            } catch (RuntimeException noAnswer) {
+                // the same key again: charged once however often it is sent
+            }
+            Thread.sleep(1_000);
+        }
+        throw new AssertionError("the payment of order " + orderId + " was never accepted");
+    }
+}
