@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -172,9 +173,10 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     public StackConfig withFreePorts() {
         var ports = new EnumMap<Service, Integer>(Service.class);
         var management = new EnumMap<Service, Integer>(Service.class);
+        Iterator<Integer> free = freePorts(2 * Service.values().length).iterator();
         for (Service service : Service.values()) {
-            ports.put(service, freePort());
-            management.put(service, freePort());
+            ports.put(service, free.next());
+            management.put(service, free.next());
         }
         return withEnginePorts(0, 0, 0).withServicePorts(ports).withManagementPorts(management);
     }
@@ -298,10 +300,30 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     }
 
     static int freePort() {
-        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+        return freePorts(1).getFirst();
+    }
+
+    /**
+     * {@code count} distinct ports free on loopback now: each socket stays bound until all are found, so that the
+     * system cannot hand one port out twice (one port for two services failed a stack's start).
+     */
+    static List<Integer> freePorts(int count) {
+        var sockets = new ArrayList<ServerSocket>(count);
+        try {
+            for (int i = 0; i < count; i++) {
+                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            }
+            return sockets.stream().map(ServerSocket::getLocalPort).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            for (ServerSocket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // closing a listening socket that was never used
+                }
+            }
         }
     }
 

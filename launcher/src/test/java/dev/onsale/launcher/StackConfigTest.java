@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +14,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class StackConfigTest {
 
     private final StackConfig defaults = StackConfig.defaults(Path.of("/repo"), Map.of());
+
+    @Test
+    void freePortsAreDistinctForEveryServiceAndActuatorEveryTime() {
+        for (int run = 0; run < 200; run++) {
+            StackConfig config = defaults.withFreePorts();
+            var ports = new HashSet<Integer>();
+            for (Service service : Service.values()) {
+                assertThat(ports.add(config.port(service))).as("port of %s", service).isTrue();
+                assertThat(ports.add(config.managementPort(service))).as("actuator port of %s", service).isTrue();
+            }
+        }
+    }
 
     @Test
     void defaultsAreTheDocumentedLocalPortsAndTokens() {

@@ -180,6 +180,24 @@ class ReconciliationSystemIT {
         assertThat(fixture.gateway.get("/audit/reconciliation/reports?limit=0", fixture.stack.auditorToken()).status())
                 .isEqualTo(400);
 
+        // the newest report removed: the chain left verifies, but not against the head an auditor kept
+        run(fixture.stack.adminToken());
+        String head = fixture.gateway.get("/audit/reconciliation/reports?limit=1", fixture.stack.auditorToken()).json()
+                .path("reports").get(0).path("hash").asString();
+        try (Connection db = fixture.database(); Statement statement = db.createStatement()) {
+            statement.execute("ALTER TABLE booking.reconciliation_reports DISABLE TRIGGER reconciliation_reports_append_only");
+            statement.execute("DELETE FROM booking.reconciliation_reports"
+                    + " WHERE seq = (SELECT max(seq) FROM booking.reconciliation_reports)");
+            statement.execute("ALTER TABLE booking.reconciliation_reports ENABLE TRIGGER reconciliation_reports_append_only");
+        }
+        assertThat(fixture.gateway.get("/audit/reconciliation/verify", fixture.stack.auditorToken()).json()
+                .path("valid").asBoolean()).as("without a kept head, a removed newest report leaves no gap").isTrue();
+        JsonNode headless = fixture.gateway.get("/audit/reconciliation/verify?head=" + head, fixture.stack.auditorToken()).json();
+        System.out.printf("[reconcile] verification against a kept head after the newest report was removed: %s%n", headless);
+        assertThat(headless.path("valid").asBoolean()).isFalse();
+        assertThat(fixture.gateway.get("/audit/reconciliation/verify?head=xyz", fixture.stack.auditorToken()).status())
+                .isEqualTo(400);
+
         UUID altered = UUID.fromString(repairedReport);
         assertThatThrownBy(() -> sql("UPDATE booking.reconciliation_reports SET drifts = 0 WHERE report_id = ?", altered))
                 .as("the table refuses an update").isInstanceOf(SQLException.class).hasMessageContaining("append-only");

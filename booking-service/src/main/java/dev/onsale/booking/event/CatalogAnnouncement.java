@@ -1,7 +1,6 @@
 package dev.onsale.booking.event;
 
 import dev.onsale.common.Topics;
-import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.platform.outbox.Outbox;
 import org.springframework.stereotype.Component;
@@ -11,7 +10,8 @@ import org.springframework.transaction.annotation.Transactional;
  * Announces every event whose sale is not closed once more, as it stands: its EventCreated and a SaleStateChanged
  * to its current state, through the outbox. For consumers whose store lost what they had learned (Redis): the
  * waiting room learns its events again, the gateway the halted sales; inventory's counter is created only where
- * none exists, so a gate rebuilt from the database keeps its counts.
+ * none exists, so a gate rebuilt from the database keeps its counts. The rows are share-locked while announced: a
+ * sale move waits for the announcement, and its own SaleStateChanged follows it.
  */
 @Component
 public class CatalogAnnouncement {
@@ -28,10 +28,7 @@ public class CatalogAnnouncement {
     @Transactional
     public int announceOpenEvents() {
         int announced = 0;
-        for (Event event : events.all()) {
-            if (event.saleState() == SaleState.CLOSED) {
-                continue;
-            }
+        for (Event event : events.lockOpen()) {
             String key = event.id().toString();
             outbox.append(Topics.EVENTS, key, event.created());
             outbox.append(Topics.EVENTS, key, new SaleStateChanged(event.id(), event.saleState(), event.saleState()));

@@ -91,6 +91,15 @@ class Events {
         return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events ORDER BY starts_at, id", EVENT);
     }
 
+    /**
+     * Every event whose sale is not closed, each row share-locked until the transaction ends: a sale move waits,
+     * so that its SaleStateChanged comes after what the caller writes about the state read here.
+     */
+    List<Event> lockOpen() {
+        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE sale_state <> 'CLOSED' ORDER BY id FOR SHARE",
+                EVENT);
+    }
+
     Optional<Event> find(UUID eventId) {
         return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE id = ?", EVENT, eventId)
                 .stream().findFirst();

@@ -12,7 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param inFlightWindow   how recently an order must have changed for a difference it explains to count as a
  *                         message still travelling (in flight) instead of drift; at least the gate's own bound on a
  *                         PENDING order (inventory's {@code onsale.holds.pending-stale-after})
- * @param gateAnswerWait   how long a run waits for the gate's answer about each event
+ * @param gateAnswerWait   how long a run waits for the gate's answers (all events together); keep it under the
+ *                         gateway's response timeout, so that an operator's run is answered
  * @param replyGroupPrefix consumer group prefix of this replica's listener for the gate's answers (a random
  *                         suffix makes it this replica's own: every replica reads every answer)
  */
@@ -21,7 +22,7 @@ public record ReconciliationProperties(
         @DefaultValue("true") boolean scheduled,
         @DefaultValue("60s") Duration interval,
         @DefaultValue("60s") Duration inFlightWindow,
-        @DefaultValue("15s") Duration gateAnswerWait,
+        @DefaultValue("5s") Duration gateAnswerWait,
         @DefaultValue("booking-reconciliation-") String replyGroupPrefix) {
 
     public ReconciliationProperties {

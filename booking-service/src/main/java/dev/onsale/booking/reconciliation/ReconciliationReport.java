@@ -8,7 +8,7 @@ import java.util.UUID;
  * One reconciliation run as auditors read it. {@link Content} is what is hashed: its canonical JSON is stored as
  * the very text that was hashed, and names the previous report's hash.
  */
-public record ReconciliationReport(UUID reportId, Instant startedAt, Instant finishedAt, Trigger trigger,
+public record ReconciliationReport(UUID reportId, long seq, Instant startedAt, Instant finishedAt, Trigger trigger,
         List<EventResult> events, int drifts, String previousHash, String hash) {
 
     /** Who started a run. */
@@ -35,8 +35,8 @@ public record ReconciliationReport(UUID reportId, Instant startedAt, Instant fin
     public record Drift(String kind, UUID orderId, String seatId, String detail, String action) {
     }
 
-    /** Everything but the hash, in the order it is written. */
-    public record Content(UUID reportId, Instant startedAt, Instant finishedAt, Trigger trigger,
+    /** Everything but the hash, in the order it is written; {@code seq} is the report's place in the chain, from 1. */
+    public record Content(UUID reportId, long seq, Instant startedAt, Instant finishedAt, Trigger trigger,
             List<EventResult> events, int drifts, String previousHash) {
 
         public Content {
@@ -44,7 +44,7 @@ public record ReconciliationReport(UUID reportId, Instant startedAt, Instant fin
         }
 
         ReconciliationReport withHash(String hash) {
-            return new ReconciliationReport(reportId, startedAt, finishedAt, trigger, events, drifts, previousHash,
+            return new ReconciliationReport(reportId, seq, startedAt, finishedAt, trigger, events, drifts, previousHash,
                     hash);
         }
     }

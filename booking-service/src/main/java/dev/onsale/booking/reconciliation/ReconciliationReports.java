@@ -57,7 +57,7 @@ public class ReconciliationReports {
         long seq = last.isEmpty() ? 1 : Long.parseLong(last.getFirst()[0]) + 1;
         String previousHash = last.isEmpty() ? GENESIS : last.getFirst()[1];
         int drifts = events.stream().mapToInt(e -> e.drifts().size()).sum();
-        var content = new Content(reportId, startedAt, finishedAt, trigger, events, drifts, previousHash);
+        var content = new Content(reportId, seq, startedAt, finishedAt, trigger, events, drifts, previousHash);
         String text = json.write(content);
         String hash = sha256(text);
         jdbc.update("""
@@ -101,6 +101,28 @@ public class ReconciliationReports {
      * name the previous report's hash, and agree with its own row (id, times, trigger, drift count).
      */
     public Verification verify() {
+        return verify(null);
+    }
+
+    /**
+     * As {@link #verify()}, and the chain must still hold {@code head} (a hash an auditor kept from an earlier
+     * read): without it, the newest reports could be removed, or the chain rewritten from some report on with
+     * hashes recomputed, and what is left would verify.
+     */
+    public Verification verify(String head) {
+        Verification chain = verifyChain();
+        if (!chain.valid() || head == null) {
+            return chain;
+        }
+        List<UUID> holding = jdbc.queryForList("SELECT report_id FROM booking.reconciliation_reports WHERE hash = ?",
+                UUID.class, head);
+        return holding.isEmpty()
+                ? new Verification(false, chain.reports(), null, "no report has the hash " + head
+                        + " any more: the reports from it on were removed, or the chain was rewritten")
+                : chain;
+    }
+
+    private Verification verifyChain() {
         long[] count = {0};
         String[] previous = {GENESIS};
         Verification[] bad = {null};
@@ -140,6 +162,7 @@ public class ReconciliationReports {
             return "its content is not a report";
         }
         boolean agrees = content.reportId().equals(rs.getObject("report_id", UUID.class))
+                && content.seq() == expectedSeq
                 && content.previousHash().equals(previousHash)
                 && content.startedAt().equals(rs.getTimestamp("started_at").toInstant())
                 && content.finishedAt().equals(rs.getTimestamp("finished_at").toInstant())

@@ -54,6 +54,12 @@ class AnswerDeadlineFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         return chain.filter(exchange).timeout(deadline, Mono.defer(() -> {
+            if (exchange.getAttribute(CLIENT_RESPONSE_ATTR) != null || exchange.getResponse().isCommitted()) {
+                // the service's answer is being copied to the buyer: a 503 can no longer be written over it
+                log.warn("the answer to {} {} was still being written at the deadline ({})",
+                        exchange.getRequest().getMethod(), exchange.getRequest().getPath(), deadline);
+                return Mono.empty();
+            }
             fired.increment();
             try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY, exchange.getAttribute(CorrelationId.KEY))) {
                 log.warn("no answer for {} {} within {} ({}); answering 503", exchange.getRequest().getMethod(),
@@ -65,12 +71,6 @@ class AnswerDeadlineFilter implements WebFilter, Ordered {
     }
 
     private static String stage(ServerWebExchange exchange) {
-        if (exchange.getResponse().isCommitted()) {
-            return "the response was committed, not completed";
-        }
-        if (exchange.getAttribute(CLIENT_RESPONSE_ATTR) != null) {
-            return "the service answered; its answer was not written";
-        }
         if (Boolean.TRUE.equals(exchange.getAttribute(GATEWAY_ALREADY_ROUTED_ATTR))) {
             return "routed: waiting for a connection or the service";
         }

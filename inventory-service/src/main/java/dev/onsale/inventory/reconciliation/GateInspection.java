@@ -145,6 +145,16 @@ class GateInspection {
         return "REBUILT".equals(result.get(0));
     }
 
+    /** Lists a live order the live set misses (placed before the set existed, or by a replica that did not keep it). */
+    void addLive(UUID eventId, UUID orderId) {
+        jedis.sadd(InventoryKeys.live(eventId), orderId.toString());
+    }
+
+    /** Drops from the live set an order the gate has no record of. */
+    void forgetLive(UUID eventId, UUID orderId) {
+        jedis.srem(InventoryKeys.live(eventId), orderId.toString());
+    }
+
     /** @return whether the seat's claim was removed (false: it names another order now, or a live one) */
     boolean clearClaim(UUID eventId, String seatId, UUID orderId) {
         return clear(eventId, InventoryKeys.seat(eventId, seatId), orderId);

@@ -74,12 +74,18 @@ class GateReconciler {
         }
         Set<UUID> gateLive = new HashSet<>();
         for (GateSnapshot.LiveOrder order : seen.live()) {
+            if (order.state().isEmpty()) {
+                // listed, but the gate has no record of it any more: nothing to end, and nothing it counts
+                inspection.forgetLive(eventId, order.orderId());
+                continue;
+            }
             gateLive.add(order.orderId());
+            pass.liveEntries++;
             pass.gateOrder(order, orders.get(order.orderId()), inFlightSince);
         }
         for (UUID id : databaseLive) {
-            if (!gateLive.contains(id)) {
-                pass.databaseOrder(orders.get(id), seen.states().get(id), inFlightSince);
+            if (!gateLive.contains(id) && pass.databaseOrder(orders.get(id), seen.states().get(id), inFlightSince)) {
+                gateLive.add(id);
             }
         }
         seen.claims().forEach((seat, owner) -> {
@@ -144,6 +150,8 @@ class GateReconciler {
         private long liveRepaired;
         private long soldRepaired;
         private boolean deferred;
+        /** Live orders the gate has a record of, listed in its live set (or listed by this run). */
+        private int liveEntries;
 
         Pass(UUID eventId, GateSnapshot seen) {
             this.eventId = eventId;
@@ -200,25 +208,32 @@ class GateReconciler {
             }
         }
 
-        void databaseOrder(DatabaseOrder order, String gateState, Instant inFlightSince) {
+        /** @return whether the order is live at the gate now (listed in its live set, or taken back, by this call) */
+        boolean databaseOrder(DatabaseOrder order, String gateState, Instant inFlightSince) {
             int seats = order.seatIds().size();
+            if ("PENDING".equals(gateState) || "HELD".equals(gateState)) {
+                // live at the gate, missing from its live set only (placed before the set was kept): listed now
+                inspection.addLive(eventId, order.orderId());
+                liveEntries++;
+                return true;
+            }
             if ("RELEASED".equals(gateState)) {
                 // booking's own end of the order reached the gate after the database was read
                 inFlight++;
                 availableInFlight += seats;
-                return;
+                return false;
             }
             if ("CONVERTED".equals(gateState)) {
                 inFlight++;
                 soldInFlight += seats;
-                return;
+                return false;
             }
             if (gateState != null && order.changedAt().isAfter(inFlightSince)) {
                 // ended at the gate (timed out, refused) just now: its CancelAllocation is on its way to booking.
                 // Without any record the gate never learns of the order: it was lost, and is taken back at once.
                 inFlight++;
                 availableInFlight += seats;
-                return;
+                return false;
             }
             boolean adopted = inspection.adopt(eventId, order);
             drift(DriftKind.DATABASE_HOLD_WITHOUT_GATE, order.orderId(), null,
@@ -232,12 +247,13 @@ class GateReconciler {
             } else {
                 deferred = true;
             }
+            return adopted;
         }
 
         void counters(ReconcileGate database) {
             long available = seen.available().orElseThrow();
             long availableDelta = database.free() + availableInFlight - (available + availableRepaired);
-            long liveDelta = seen.live().size() - seen.liveHolds();
+            long liveDelta = liveEntries - seen.liveHolds();
             long soldDelta = database.sold() + soldInFlight - (seen.sold() + soldRepaired);
             if (availableDelta == 0 && liveDelta == 0 && soldDelta == 0) {
                 return;

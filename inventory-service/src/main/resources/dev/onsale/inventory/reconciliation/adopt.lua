@@ -10,6 +10,8 @@
 -- ARGV[11] '1': the seats come off the counter; '0': the counter already excludes them (a gate rebuilt just now)
 -- Returns  {'ADOPTED', available after}   the order is a live HELD hold at the gate now
 --          {'UNCHANGED', state}             the gate counts the order already (PENDING, HELD or CONVERTED)
+--          {'NO_GATE'}                      the event has no counter (Redis lost it since it was read): nothing
+--                                           changed; the next run rebuilds the gate
 -- Invariant: once per order (a live or converted order is never adopted): the counter goes down by the order's
 -- seats exactly once, and the order's later end (booking's order event) gives them back exactly once, through
 -- release.lua, since the record is HELD and marked answered (no late or abandoned request may end it).
@@ -17,6 +19,9 @@ local ttl = tonumber(ARGV[6])
 local sessionTtl = tonumber(ARGV[7])
 if not ttl or ttl < 1 or not sessionTtl or sessionTtl < 1 or #KEYS < 6 then
   return redis.error_reply('adopt: timer TTLs must be positive and the order must hold seats')
+end
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  return {'NO_GATE'}
 end
 local state = redis.call('HGET', KEYS[1], 'state')
 if state == 'PENDING' or state == 'HELD' or state == 'CONVERTED' then

@@ -26,7 +26,8 @@ if not redis.call('SET', KEYS[1], ARGV[5], 'NX') then
   return {'UNCHANGED'}
 end
 redis.call('SET', KEYS[2], ARGV[1])
-redis.call('SET', KEYS[3], ARGV[2])
+-- a SaleStateChanged applied since the loss is newer than the database's read: kept
+redis.call('SET', KEYS[3], ARGV[2], 'NX')
 redis.call('HSET', KEYS[4], 'maxPerOrder', ARGV[3], 'holdTtlSeconds', ARGV[4])
 redis.call('SET', KEYS[5], 0)
 redis.call('SET', KEYS[6], ARGV[6])

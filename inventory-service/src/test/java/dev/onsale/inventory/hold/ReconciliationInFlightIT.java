@@ -102,6 +102,23 @@ class ReconciliationInFlightIT {
     }
 
     @Test
+    void aLiveOrderMissingFromTheLiveSetIsListedAgainAndAnEntryWithoutARecordIsDroppedNeitherIsDrift() {
+        UUID listedBefore = held(UUID.randomUUID(), List.of("A-3-1"));
+        // as an order placed before the live set was kept would be
+        jedis.srem(InventoryKeys.live(eventId), listedBefore.toString());
+        UUID noRecord = UUID.randomUUID();
+        jedis.sadd(InventoryKeys.live(eventId), noRecord.toString());
+
+        GateReconciled answer = reconcile(CAPACITY - 1, 1, 0,
+                List.of(order(listedBefore, "HELD", List.of("A-3-1"), Instant.now().minusSeconds(300))));
+
+        assertThat(answer.drifts()).isEmpty();
+        assertThat(jedis.smembers(InventoryKeys.live(eventId))).containsExactly(listedBefore.toString());
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 1);
+        assertThat(TestEvents.liveHolds(jedis, eventId)).isEqualTo(1);
+    }
+
+    @Test
     void theSameDriftRepairedByTwoDeliveriesOfOneCommandMovesTheGateOnce() {
         jedis.decrBy(InventoryKeys.available(eventId), 3);
         ReconcileGate read = command(CAPACITY, 0, 0, List.of());

@@ -69,8 +69,11 @@ class AuditController {
     }
 
     @GetMapping("/audit/reconciliation/verify")
-    Map<String, Object> verify(Auditor auditor) {
-        Verification verification = reports.verify();
+    Map<String, Object> verify(Auditor auditor, @RequestParam(required = false) String head) {
+        if (head != null && !head.matches("[0-9a-f]{64}")) {
+            throw ProblemException.invalidRequest(List.of(new FieldError("head", "must be a report's hash: 64 hex digits")));
+        }
+        Verification verification = reports.verify(head);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("valid", verification.valid());
         body.put("reports", verification.reports());
