@@ -291,7 +291,7 @@ class HoldsSystemIT {
         for (int i = 0; i < ATTEMPTS; i++) {
             buyers.add(fixture.newBuyer());
         }
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30))
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
                 .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
         var start = new CountDownLatch(1);
         var connections = new Semaphore(IN_FLIGHT);
@@ -341,7 +341,7 @@ class HoldsSystemIT {
      * another answer; the others as they were.
      */
     private static List<Attempt> retriedAfter503(UUID eventId, List<Attempt> attempts) throws Exception {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30))
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
                 .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
         var connections = new Semaphore(50);
         var finals = new ArrayList<Attempt>();
@@ -384,7 +384,8 @@ class HoldsSystemIT {
     }
 
     private static Attempt hold(UUID eventId, Buyer buyer, String body) {
-        return hold(HttpClient.newHttpClient(), eventId, buyer, body, UUID.randomUUID().toString());
+        return hold(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), eventId, buyer, body,
+                UUID.randomUUID().toString());
     }
 
     /** One hold attempt with {@code key} as its Idempotency-Key. */

@@ -11,15 +11,23 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** A small JSON client for the gateway. */
 final class Http {
 
     static final ObjectMapper JSON = JsonMapper.builder().build();
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** HTTP/1.1, as the gateway speaks it (no h2c upgrade attempt on every new connection). */
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
     /** A response: status, raw body, headers, and the body parsed when it is JSON. */
@@ -83,7 +91,7 @@ final class Http {
     }
 
     private Response send(String method, String path, Object body, String bearer, Map<String, String> headers) {
-        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(REQUEST_TIMEOUT)
                 .header("Accept", "application/json");
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
@@ -95,11 +103,20 @@ final class Http {
             request.header("Authorization", "Bearer " + bearer);
         }
         headers.forEach(request::setHeader);
+        // sendAsync, bounded: a send() of this client was seen waiting for good, past its own request timeout
+        CompletableFuture<HttpResponse<String>> call = client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
         try {
-            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = call.get(REQUEST_TIMEOUT.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
             return new Response(response.statusCode(), response.body(), response.headers());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw new UncheckedIOException(new HttpTimeoutException(method + " " + path + ": no answer within "
+                    + REQUEST_TIMEOUT.plusSeconds(5)));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
