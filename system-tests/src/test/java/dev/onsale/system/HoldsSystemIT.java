@@ -91,7 +91,7 @@ class HoldsSystemIT {
         List<String> contested = seatIds().subList(0, CONTESTED);
 
         var midRace = new AtomicReference<JsonNode>();
-        List<Attempt> attempts = race(eventId, contested, () -> midRace.set(reconcile()));
+        List<Attempt> attempts = race(eventId, contested, () -> midRace.set(Audit.run(fixture)));
 
         var statuses = new TreeMap<Integer, Integer>();
         attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
@@ -147,11 +147,11 @@ class HoldsSystemIT {
 
         // I5: a reconciliation run in the middle of the race counted what was travelling as in flight, not drift;
         // one after it finds the gate and the database agreeing.
-        JsonNode during = eventOf(midRace.get(), eventId);
+        JsonNode during = Audit.eventOf(midRace.get(), eventId);
         System.out.printf("[holds] reconciliation in the middle of the race: gate %s, database %s, %d in flight, drifts %s%n",
                 during.path("gate"), during.path("database"), during.path("inFlight").asInt(), during.path("drifts"));
         assertThat(during.path("drifts").size()).as("drift reported in the middle of the race: %s", during).isZero();
-        JsonNode after = eventOf(reconcile(), eventId);
+        JsonNode after = Audit.eventOf(Audit.run(fixture), eventId);
         assertThat(after.path("drifts").size()).as("drift after the race: %s", after).isZero();
         assertThat(after.path("gate").path("available").asInt()).isZero();
         assertThat(after.path("database").path("free").asInt()).isZero();
@@ -411,25 +411,6 @@ class HoldsSystemIT {
             throw new IllegalStateException("hold " + body + " failed after " + (System.nanoTime() - started) / 1_000_000
                     + " ms: " + e, e);
         }
-    }
-
-    /** An operator's reconciliation run; a scheduled run under way is waited out. */
-    private static JsonNode reconcile() {
-        var response = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(
-                () -> gateway.post("/admin/reconciliation/run", null, stack.adminToken()), r -> r.status() != 409);
-        assertThat(response.status()).as("reconciliation run: %s", response).isEqualTo(201);
-        return response.json();
-    }
-
-    private static JsonNode eventOf(JsonNode report, UUID eventId) {
-        assertThat(report).as("a reconciliation report").isNotNull();
-        for (JsonNode event : report.path("events")) {
-            if (event.path("eventId").asString().equals(eventId.toString())) {
-                assertThat(event.path("gateAnswered").asBoolean()).as("the gate answered: %s", event).isTrue();
-                return event;
-            }
-        }
-        throw new AssertionError("event " + eventId + " is not in the report " + report);
     }
 
     private static UUID seatedEvent(String name, int holdTtlSeconds) {

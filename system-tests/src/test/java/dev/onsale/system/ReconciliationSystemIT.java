@@ -35,7 +35,6 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReconciliationSystemIT {
 
-    private static final String LIVE_RUN = "/admin/reconciliation/run";
     private static SaleFixture fixture;
     /** The report of the run that repaired the injected drift (test 1), which test 2 alters. */
     private static String repairedReport;
@@ -65,10 +64,10 @@ class ReconciliationSystemIT {
         UUID lostOrder = holdOrder(eventId, lostAtTheGate, 1);
         await().atMost(Duration.ofSeconds(20)).until(() -> gateState(eventId, lostOrder).equals("HELD"));
 
-        JsonNode clean = run(fixture.stack.adminToken());
+        JsonNode clean = Audit.run(fixture);
         // what is injected below must be older than the 3 s in-flight window, or it would count as in flight
         Thread.sleep(3_500);
-        assertThat(eventOf(clean, eventId).path("drifts").size()).as("before anything is injected: %s", clean).isZero();
+        assertThat(Audit.eventOf(clean, eventId).path("drifts").size()).as("before anything is injected: %s", clean).isZero();
 
         String prefix = "inventory:{" + eventId + "}:";
         // COUNTER_DRIFT: three seats gone from the counter (a lost give-back)
@@ -101,13 +100,13 @@ class ReconciliationSystemIT {
         UUID blockedSession = UUID.randomUUID();
         fixture.redis.set(prefix + "session:" + blockedSession, gone.toString());
 
-        Http.Response repaired = runWaitingOutOthers(fixture.stack.adminToken());
+        Http.Response repaired = Audit.runWaitingOutOthers(fixture);
         assertThat(repaired.status()).as("run: %s", repaired).isEqualTo(201);
         JsonNode report = repaired.json();
         repairedReport = report.path("reportId").asString();
         assertThat(repaired.header("Location")).isEqualTo("/audit/reconciliation/reports/" + report.path("reportId").asString());
         System.out.printf("[reconcile] the report of the run over injected drift:%n%s%n", report.toPrettyString());
-        JsonNode event = eventOf(report, eventId);
+        JsonNode event = Audit.eventOf(report, eventId);
         Map<String, JsonNode> byKind = new TreeMap<>();
         event.path("drifts").forEach(drift -> assertThat(byKind.put(drift.path("kind").asString(), drift))
                 .as("one drift of each kind: %s", event).isNull());
@@ -137,8 +136,8 @@ class ReconciliationSystemIT {
         assertThat(fixture.hold(eventId, expiredUnannounced, "{\"quantity\":1}").status())
                 .as("the buyer whose order expired unannounced can buy again").isEqualTo(201);
 
-        JsonNode next = run(fixture.stack.adminToken());
-        assertThat(eventOf(next, eventId).path("drifts").size()).as("the run after the repair: %s", next).isZero();
+        JsonNode next = Audit.run(fixture);
+        assertThat(Audit.eventOf(next, eventId).path("drifts").size()).as("the run after the repair: %s", next).isZero();
         assertThat(next.path("previousHash").asString()).isEqualTo(report.path("hash").asString());
 
         Http.Response csv = fixture.gateway.get("/audit/reconciliation/reports/" + report.path("reportId").asString(),
@@ -155,7 +154,7 @@ class ReconciliationSystemIT {
     @Test
     @Order(2)
     void auditorsReadTheChainAndAnSqlEditOfAReportIsFoundAndNamed() throws Exception {
-        run(fixture.stack.adminToken());
+        Audit.run(fixture);
         Http.Response listed = fixture.gateway.get("/audit/reconciliation/reports?limit=2", fixture.stack.auditorToken());
         assertThat(listed.status()).as("list: %s", listed).isEqualTo(200);
         JsonNode page = listed.json();
@@ -173,7 +172,7 @@ class ReconciliationSystemIT {
 
         assertThat(fixture.gateway.get("/audit/reconciliation/verify", fixture.newBuyer().sessionToken()).status())
                 .as("a buyer is no auditor").isEqualTo(403);
-        assertThat(fixture.gateway.post(LIVE_RUN, null, fixture.stack.auditorToken()).status())
+        assertThat(fixture.gateway.post(Audit.RUN, null, fixture.stack.auditorToken()).status())
                 .as("an auditor does not run reconciliation").isEqualTo(403);
         assertThat(fixture.gateway.get("/audit/reconciliation/reports/" + UUID.randomUUID(), fixture.stack.auditorToken())
                 .status()).isEqualTo(404);
@@ -181,7 +180,7 @@ class ReconciliationSystemIT {
                 .isEqualTo(400);
 
         // the newest report removed: the chain left verifies, but not against the head an auditor kept
-        run(fixture.stack.adminToken());
+        Audit.run(fixture);
         String head = fixture.gateway.get("/audit/reconciliation/reports?limit=1", fixture.stack.auditorToken()).json()
                 .path("reports").get(0).path("hash").asString();
         try (Connection db = fixture.database(); Statement statement = db.createStatement()) {
@@ -224,11 +223,11 @@ class ReconciliationSystemIT {
             lock.setInt(1, 0x4f4e5341);
             lock.setInt(2, "booking.reconciliation".hashCode());
             lock.execute();
-            Http.Response refused = fixture.gateway.post(LIVE_RUN, null, fixture.stack.adminToken());
+            Http.Response refused = fixture.gateway.post(Audit.RUN, null, fixture.stack.adminToken());
             assertThat(refused.status()).as("%s", refused).isEqualTo(409);
             assertThat(refused.json().path("type").asString()).isEqualTo("/problems/reconciliation-running");
         }
-        assertThat(runWaitingOutOthers(fixture.stack.adminToken()).status()).isEqualTo(201);
+        assertThat(Audit.runWaitingOutOthers(fixture).status()).isEqualTo(201);
     }
 
     @Test
@@ -248,9 +247,9 @@ class ReconciliationSystemIT {
             statement.execute("INSERT INTO booking.order_seats (order_id, event_id, seat_id, position, price_cents)"
                     + " VALUES ('%s', '%s', '%s', 0, 3000)".formatted(second, eventId, seat));
         }
-        JsonNode report = run(fixture.stack.adminToken());
+        JsonNode report = Audit.run(fixture);
         List<String> kinds = new ArrayList<>();
-        eventOf(report, eventId).path("drifts").forEach(d -> kinds.add(d.path("kind").asString() + "/" + d.path("action").asString()));
+        Audit.eventOf(report, eventId).path("drifts").forEach(d -> kinds.add(d.path("kind").asString() + "/" + d.path("action").asString()));
         System.out.printf("[reconcile] an oversell injected: %s%n", kinds);
         assertThat(kinds).contains("OVERSELL/SALE_HALTED");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(
@@ -317,7 +316,7 @@ class ReconciliationSystemIT {
             }
         }
         assertThat(actions).contains("COUNTER_DRIFT/REBUILT", "DATABASE_HOLD_WITHOUT_GATE/TAKEN_AT_GATE");
-        assertThat(eventOf(run(fixture.stack.adminToken()), eventId).path("drifts").size()).isZero();
+        assertThat(Audit.eventOf(Audit.run(fixture), eventId).path("drifts").size()).isZero();
 
         // the waiting room learned the event again (the store it kept its events in was lost too)
         Buyer newcomer = fixture.newBuyer();
@@ -335,28 +334,6 @@ class ReconciliationSystemIT {
     private static String gateState(UUID eventId, UUID orderId) {
         String state = fixture.redis.hget("inventory:{" + eventId + "}:order:" + orderId, "state");
         return state == null ? "" : state;
-    }
-
-    private static JsonNode run(String token) {
-        Http.Response response = runWaitingOutOthers(token);
-        assertThat(response.status()).as("run: %s", response).isEqualTo(201);
-        return response.json();
-    }
-
-    /** An operator's run; one under way (the rebuild that follows the stack's start, say) is waited out. */
-    private static Http.Response runWaitingOutOthers(String token) {
-        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
-                .until(() -> fixture.gateway.post(LIVE_RUN, null, token), response -> response.status() != 409);
-    }
-
-    private static JsonNode eventOf(JsonNode report, UUID eventId) {
-        for (JsonNode event : report.path("events")) {
-            if (event.path("eventId").asString().equals(eventId.toString())) {
-                assertThat(event.path("gateAnswered").asBoolean()).as("the gate answered for %s", eventId).isTrue();
-                return event;
-            }
-        }
-        throw new AssertionError("event " + eventId + " is not in the report " + report);
     }
 
     private static void sql(String statement, Object parameter) throws SQLException {

@@ -17,7 +17,6 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -32,9 +31,7 @@ class DatabaseSide {
 
     DatabaseSide(JdbcTemplate jdbc, PlatformTransactionManager transactions) {
         this.jdbc = jdbc;
-        this.snapshot = new TransactionTemplate(transactions);
-        snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-        snapshot.setReadOnly(true);
+        this.snapshot = Snapshots.readOnly(transactions);
     }
 
     /** An event whose sale is not closed: the ones a run reconciles, with what its gate enforces. */

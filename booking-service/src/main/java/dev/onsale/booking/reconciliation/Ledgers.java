@@ -16,7 +16,6 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -36,9 +35,7 @@ public class Ledgers {
 
     Ledgers(JdbcTemplate jdbc, PlatformTransactionManager transactions) {
         this.jdbc = jdbc;
-        this.snapshot = new TransactionTemplate(transactions);
-        snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-        snapshot.setReadOnly(true);
+        this.snapshot = Snapshots.readOnly(transactions);
     }
 
     /** The event's ledger; empty if there is no such event. */

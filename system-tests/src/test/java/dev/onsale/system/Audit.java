@@ -1,0 +1,52 @@
+package dev.onsale.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+
+/** What operators and auditors ask of a stack through the gateway: reconciliation runs, reports, ledgers. */
+final class Audit {
+
+    static final String RUN = "/admin/reconciliation/run";
+
+    private Audit() {
+    }
+
+    /** An operator's run; one under way (scheduled, or the rebuild that follows a stack's start) is waited out. */
+    static Http.Response runWaitingOutOthers(SaleFixture fixture) {
+        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .until(() -> fixture.gateway.post(RUN, null, fixture.stack.adminToken()), r -> r.status() != 409);
+    }
+
+    /** An operator's run, answered 201 with its report. */
+    static JsonNode run(SaleFixture fixture) {
+        Http.Response response = runWaitingOutOthers(fixture);
+        assertThat(response.status()).as("reconciliation run: %s", response).isEqualTo(201);
+        return response.json();
+    }
+
+    /** The part of {@code report} about {@code eventId}, whose gate answered. */
+    static JsonNode eventOf(JsonNode report, UUID eventId) {
+        assertThat(report).as("a reconciliation report").isNotNull();
+        for (JsonNode event : report.path("events")) {
+            if (event.path("eventId").asString().equals(eventId.toString())) {
+                assertThat(event.path("gateAnswered").asBoolean()).as("the gate answered: %s", event).isTrue();
+                return event;
+            }
+        }
+        throw new AssertionError("event " + eventId + " is not in the report " + report);
+    }
+
+    /** Asserts that the event's ledger finds I1, I2 and I3 holding. */
+    static void assertInvariantsHold(JsonNode ledger) {
+        for (String invariant : List.of("I1", "I2", "I3")) {
+            assertThat(ledger.path("invariants").path(invariant).path("holds").asBoolean())
+                    .as("%s of event %s: %s", invariant, ledger.path("eventId").asString(),
+                            ledger.path("invariants").path(invariant)).isTrue();
+        }
+    }
+}
