@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
-/** What operators and auditors ask of a stack through the gateway: reconciliation runs, reports, ledgers. */
+/** What operators and auditors ask of a stack through the gateway: reconciliation runs, reports, ledgers, dashboards. */
 final class Audit {
 
     static final String RUN = "/admin/reconciliation/run";
@@ -39,6 +39,14 @@ final class Audit {
             }
         }
         throw new AssertionError("event " + eventId + " is not in the report " + report);
+    }
+
+    /** The operator's dashboard of {@code eventId}, every part of it answered. */
+    static JsonNode dashboard(SaleFixture fixture, UUID eventId) {
+        Http.Response response = fixture.gateway.get("/admin/events/" + eventId + "/dashboard", fixture.stack.adminToken());
+        assertThat(response.status()).as("dashboard: %s", response).isEqualTo(200);
+        assertThat(response.json().path("unavailable").isEmpty()).as("dashboard: %s", response).isTrue();
+        return response.json();
     }
 
     /** Asserts that the event's ledger finds I1, I2 and I3 holding. */

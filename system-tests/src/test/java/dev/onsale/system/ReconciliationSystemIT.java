@@ -125,6 +125,12 @@ class ReconciliationSystemIT {
         assertThat(byKind.get("COUNTER_DRIFT").path("detail").asString()).contains("moved by +3, +0, +0");
         assertThat(report.path("drifts").asInt()).isEqualTo(6);
         assertThat(event.path("database").path("free").asInt()).isEqualTo(20 - 2 - 1);
+        JsonNode dashboard = Audit.dashboard(fixture, eventId);
+        System.out.println("[reconcile] the operator's dashboard after the repair: " + dashboard);
+        assertThat(dashboard.path("lastReconciliation").path("reportId").asString()).isEqualTo(repairedReport);
+        assertThat(dashboard.path("lastReconciliation").path("drifts").asInt()).isEqualTo(6);
+        assertThat(dashboard.path("seats").path("available").asLong()).isEqualTo(17);
+        assertThat(dashboard.path("seats").path("liveHolds").asLong()).isEqualTo(2);
 
         // the gate now says what the database says, and nothing is left blocked
         assertThat(fixture.redis.get(prefix + "available")).isEqualTo("17");

@@ -126,6 +126,19 @@ class SellOutSystemIT {
         JsonNode ledger = fixture.gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken()).json();
         assertThat(ledger.path("tickets").asInt()).isEqualTo(SEATS);
         Audit.assertInvariantsHold(ledger);
+
+        // what the operator watched: the sale over, every seat sold, no payment left, the last run clean
+        JsonNode dashboard = Audit.dashboard(fixture, eventId);
+        System.out.println("[sellout] dashboard after the sale: " + dashboard);
+        assertThat(dashboard.path("saleState").asString()).isIn("OPEN", "SOLD_OUT");
+        assertThat(List.of(dashboard.path("seats").path("available").asLong(), dashboard.path("seats").path("liveHolds").asLong(),
+                dashboard.path("seats").path("sold").asLong(), dashboard.path("seats").path("capacity").asLong()))
+                .containsExactly(0L, 0L, (long) SEATS, (long) SEATS);
+        assertThat(List.of(dashboard.path("payments").path("queued").asLong(), dashboard.path("payments").path("inFlight").asLong()))
+                .containsExactly(0L, 0L);
+        assertThat(dashboard.path("queue").path("length").asLong()).isZero();
+        assertThat(dashboard.path("lastReconciliation").path("covered").asBoolean()).isTrue();
+        assertThat(dashboard.path("lastReconciliation").path("drifts").asInt()).isZero();
     }
 
     /**

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -137,7 +138,7 @@ class TrustBoundarySystemIT {
             Map<String, String> signedElsewhere = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
                     GatewaySignature.sign(stackKey, new GatewaySignature.Claims("POST", "/api/orders/" + UUID.randomUUID(),
                             buyerId, null, null, null), Instant.now()));
-            for (Http.Response refused : java.util.List.of(
+            for (Http.Response refused : List.of(
                     direct.post(path, "{}", null, signedForGet),
                     direct.post(path, "{}", null, signedLate),
                     direct.post(path, "{}", null, signedElsewhere),
@@ -182,6 +183,36 @@ class TrustBoundarySystemIT {
         assertUnauthorized(payment.post("/webhooks/payments", "{}", null, Map.of("X-Onsale-Role", "admin")));
         Http.Response unsigned = payment.post("/webhooks/payments", "{}", null);
         assertThat(unsigned.status()).as("no identity: the provider's own signature decides").isEqualTo(400);
+    }
+
+    @Test
+    void theDashboardIsComposedThroughTheGatewayAndEveryServicesPartAnswersOnlyTheGatewaysSignature() {
+        Http.Response dashboard = sale.gateway.get("/admin/events/" + eventId + "/dashboard", sale.stack.adminToken());
+        System.out.println("[trust] GET /admin/events/" + eventId + "/dashboard: " + dashboard.body());
+        assertThat(dashboard.status()).as(dashboard.toString()).isEqualTo(200);
+        assertThat(dashboard.json().path("unavailable").isEmpty()).as(dashboard.toString()).isTrue();
+        assertThat(dashboard.json().path("saleState").asString()).isEqualTo("OPEN");
+        assertThat(dashboard.json().path("seats").path("capacity").asLong()).isEqualTo(10);
+        assertThat(dashboard.json().path("seats").path("liveHolds").asLong()).isEqualTo(1);
+        assertThat(dashboard.json().path("seats").path("available").asLong()).isEqualTo(8);
+        assertThat(dashboard.json().path("payments").path("queued").asLong()).isZero();
+        assertThat(dashboard.json().path("queue").path("length").asLong()).isZero();
+        assertThat(sale.gateway.get("/admin/events/" + eventId + "/dashboard", sale.stack.auditorToken()).status())
+                .isEqualTo(403);
+
+        String part = "/internal/events/" + eventId + "/dashboard";
+        for (Service service : List.of(Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
+            Http direct = direct(service);
+            assertUnauthorized(direct.get(part, null, Map.of("X-Onsale-Role", "admin")));
+            String signedElsewhere = GatewaySignature.sign(stackKey,
+                    new GatewaySignature.Claims("GET", "/internal/events/" + UUID.randomUUID() + "/dashboard", null,
+                            "admin", null, null), Instant.now());
+            assertUnauthorized(direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signedElsewhere)));
+            String signed = GatewaySignature.sign(stackKey,
+                    new GatewaySignature.Claims("GET", part, null, "admin", null, null), Instant.now());
+            Http.Response answered = direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signed));
+            assertThat(answered.status()).as("%s %s: %s", service.module(), part, answered).isEqualTo(200);
+        }
     }
 
     private static void assertTheOrderIsUntouched() throws Exception {

@@ -32,6 +32,11 @@ public class SaleControl {
         this.catalog = catalog;
     }
 
+    /** The event as the database has it now; empty if there is no such event. */
+    public Optional<Event> current(UUID eventId) {
+        return events.find(eventId);
+    }
+
     /**
      * The event after {@code action}; empty if there is no such event.
      *

@@ -44,12 +44,12 @@ public class Payments {
     public boolean enqueue(PaymentRequested request, Duration bound) {
         Instant requestedAt = request.requestedAt() == null ? Instant.now() : request.requestedAt();
         return jdbc.update("""
-                INSERT INTO payment.payments (payment_id, order_id, amount_cents, currency, payment_method, status,
-                                              requested_at, deadline, due_at)
-                VALUES (?, ?, ?, ?, ?, 'QUEUED', ?, ?, now())
+                INSERT INTO payment.payments (payment_id, order_id, event_id, amount_cents, currency, payment_method,
+                                              status, requested_at, deadline, due_at)
+                VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, now())
                 ON CONFLICT DO NOTHING
-                """, request.paymentId(), request.orderId(), request.amountCents(), request.currency(),
-                request.paymentMethod(), utc(requestedAt), utc(requestedAt.plus(bound))) == 1;
+                """, request.paymentId(), request.orderId(), request.eventId(), request.amountCents(),
+                request.currency(), request.paymentMethod(), utc(requestedAt), utc(requestedAt.plus(bound))) == 1;
     }
 
     public Optional<Payment> find(UUID paymentId) {
@@ -178,16 +178,29 @@ public class Payments {
 
     /** How many payments are QUEUED and SUBMITTED right now. */
     public Map<PaymentStatus, Long> countOpen() {
-        Map<PaymentStatus, Long> counts = new EnumMap<>(PaymentStatus.class);
-        counts.put(PaymentStatus.QUEUED, 0L);
-        counts.put(PaymentStatus.SUBMITTED, 0L);
-        jdbc.query("""
+        return openCounts("""
                 SELECT 'QUEUED' AS status, count(*) FROM payment.payments WHERE status = 'QUEUED'
                 UNION ALL
                 SELECT 'SUBMITTED', count(*) FROM payment.payments WHERE status = 'SUBMITTED'
-                """, rs -> {
+                """);
+    }
+
+    /** {@link #countOpen()} for the payments of one event. */
+    public Map<PaymentStatus, Long> countOpen(UUID eventId) {
+        return openCounts("""
+                SELECT status, count(*) FROM payment.payments
+                WHERE event_id = ? AND status IN ('QUEUED', 'SUBMITTED')
+                GROUP BY status
+                """, eventId);
+    }
+
+    private Map<PaymentStatus, Long> openCounts(String sql, Object... args) {
+        Map<PaymentStatus, Long> counts = new EnumMap<>(PaymentStatus.class);
+        counts.put(PaymentStatus.QUEUED, 0L);
+        counts.put(PaymentStatus.SUBMITTED, 0L);
+        jdbc.query(sql, rs -> {
             counts.put(PaymentStatus.valueOf(rs.getString(1)), rs.getLong(2));
-        });
+        }, args);
         return counts;
     }
 

@@ -3,6 +3,7 @@ package dev.onsale.payment.provider;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -33,9 +34,14 @@ class ProviderConfiguration {
     }
 
     @Bean
+    ProviderErrors providerErrors(JedisPooled redis) {
+        return new ProviderErrors(redis, Clock.systemUTC());
+    }
+
+    @Bean
     Provider provider(ProviderProperties properties, CircuitBreaker providerCircuitBreaker, JedisPooled redis,
-            MeterRegistry meters) {
-        ProviderMetrics metrics = new ProviderMetrics(meters, providerCircuitBreaker);
+            MeterRegistry meters, ProviderErrors providerErrors) {
+        ProviderMetrics metrics = new ProviderMetrics(meters, providerCircuitBreaker, providerErrors);
         ProviderLimiter limiter = new ProviderLimiter(redis, properties, metrics::slotMissed);
         return new Provider(properties, providerCircuitBreaker, limiter, metrics);
     }

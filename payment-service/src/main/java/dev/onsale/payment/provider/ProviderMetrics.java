@@ -8,15 +8,17 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Meters of this replica's calls to the acquirer. */
+/** Meters of this replica's calls to the acquirer, and the errors of the last minute all replicas share. */
 final class ProviderMetrics {
 
     private final MeterRegistry meters;
     private final AtomicInteger active = new AtomicInteger();
     private final Counter slotsMissed;
+    private final ProviderErrors errors;
 
-    ProviderMetrics(MeterRegistry meters, CircuitBreaker breaker) {
+    ProviderMetrics(MeterRegistry meters, CircuitBreaker breaker, ProviderErrors errors) {
         this.meters = meters;
+        this.errors = errors;
         Gauge.builder("onsale.payments.provider.active", active, AtomicInteger::get)
                 .description("Provider calls of this replica holding a breaker permission: waiting for a slot or on the wire")
                 .register(meters);
@@ -37,6 +39,7 @@ final class ProviderMetrics {
                 .description("Provider calls by endpoint and outcome (breaker_open: not made)")
                 .tag("endpoint", endpoint.tag()).tag("outcome", outcome.tag())
                 .register(meters).increment();
+        errors.record(outcome);
         if (took != null) {
             Timer.builder("onsale.payments.provider.latency")
                     .description("Time from sending a provider call to its answer (or giving up on it)")
