@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real HTTP server standing in for one service: records every request it receives (by path) and
@@ -45,6 +46,7 @@ public final class StubUpstream implements AutoCloseable {
     private final String name;
     private final HttpServer server;
     private final Map<String, Received> received = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     private final CountDownLatch released = new CountDownLatch(1);
 
@@ -72,6 +74,12 @@ public final class StubUpstream implements AutoCloseable {
         answers.put(path, answer);
     }
 
+    /** How many requests for {@code path} arrived. */
+    public int countAt(String path) {
+        AtomicInteger count = counts.get(path);
+        return count == null ? 0 : count.get();
+    }
+
     /** The last request received for {@code path}, or null. */
     public Received receivedAt(String path) {
         return received.get(path);
@@ -82,6 +90,7 @@ public final class StubUpstream implements AutoCloseable {
             byte[] body = in.readAllBytes();
             String path = exchange.getRequestURI().getRawPath();
             received.put(path, new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders(), body));
+            counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
             Answer answer = answers.getOrDefault(path,
                     Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
             if (!answer.delay().isZero()) {

@@ -2,6 +2,7 @@ package dev.onsale.gateway.dashboard;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.gateway.identity.OperatorCalls;
+import dev.onsale.gateway.routing.GatewayReads;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.net.URI;
 import java.time.Duration;
@@ -12,18 +13,15 @@ import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 import reactor.core.publisher.Mono;
-import reactor.netty.http.client.HttpClient;
-import reactor.netty.resources.ConnectionProvider;
 
 /**
  * Asks one service for its part of an event's dashboard: {@code GET /internal/events/{eventId}/dashboard}, a path
  * the gateway does not route, with a signed admin identity. Never fails: whatever goes wrong becomes a {@link Part}
- * within the part timeout. A pool of its own, so that operators' reads never wait behind buyers' connections.
+ * within the part timeout.
  */
 @Component
 class ServiceParts {
@@ -38,13 +36,7 @@ class ServiceParts {
     ServiceParts(OperatorCalls operatorCalls, DashboardProperties properties) {
         this.operatorCalls = operatorCalls;
         this.timeout = properties.partTimeout();
-        ConnectionProvider pool = ConnectionProvider.builder("onsale-dashboard")
-                .maxConnections(32)
-                .pendingAcquireTimeout(timeout)
-                .maxIdleTime(Duration.ofSeconds(30))
-                .build();
-        HttpClient http = HttpClient.create(pool).responseTimeout(timeout);
-        this.client = WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
+        this.client = GatewayReads.client("onsale-dashboard", 32, timeout);
     }
 
     Mono<Part> fetch(String service, URI base, UUID eventId, String correlationId) {

@@ -23,7 +23,7 @@ sealed interface AccessDecision {
      */
     static AccessDecision decide(Requirement requirement, Caller caller) {
         return switch (requirement) {
-            case ANONYMOUS, WEBHOOK, MANAGEMENT -> granted();
+            case ANONYMOUS, PUBLIC_DOCUMENT, WEBHOOK, MANAGEMENT -> granted();
             case BUYER -> switch (caller) {
                 case Caller.Buyer buyer -> granted(IdentityHeaders.BUYER, buyer.sessionId().toString());
                 case Caller.Operator ignored -> forbidden("this call needs a buyer session");

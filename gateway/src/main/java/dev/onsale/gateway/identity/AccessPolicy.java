@@ -29,6 +29,7 @@ final class AccessPolicy {
             rule(HttpMethod.GET, "/api/events/{eventId}", Requirement.ANONYMOUS),
             rule(HttpMethod.GET, "/api/events/{eventId}/seats", Requirement.ANONYMOUS),
             rule(HttpMethod.GET, "/api/events/{eventId}/availability", Requirement.ANONYMOUS),
+            rule(HttpMethod.GET, "/api/queue/{eventId}/progress", Requirement.PUBLIC_DOCUMENT),
             rule(null, "/api/**", Requirement.BUYER),
             rule(null, "/admin/**", Requirement.ADMIN),
             rule(null, "/audit/**", Requirement.AUDITOR));

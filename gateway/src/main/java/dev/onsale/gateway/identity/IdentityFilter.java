@@ -53,7 +53,8 @@ class IdentityFilter implements WebFilter, Ordered {
             new Verified(requirement, new Caller.Nobody()).attachTo(exchange);
             return chain.filter(exchange);
         }
-        Caller caller = requirement == Requirement.ANONYMOUS || requirement == Requirement.WEBHOOK
+        Caller caller = requirement == Requirement.ANONYMOUS || requirement == Requirement.PUBLIC_DOCUMENT
+                || requirement == Requirement.WEBHOOK
                 ? new Caller.Nobody()
                 : credentials.resolve(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
         return switch (AccessDecision.decide(requirement, caller)) {

@@ -22,8 +22,8 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Applies the per-address backstop to every request except the payment webhook and the gateway's own
- * management endpoints, and the per-session limit to verified buyer calls: first this replica's local
+ * Applies the per-address backstop to every request except the payment webhook, the gateway's own
+ * management endpoints and the public documents it answers from its cache, and the per-session limit to verified buyer calls: first this replica's local
  * pre-check ({@link LocalSessionBuckets}), which refuses an obvious flood at once, then the shared
  * buckets in Redis, which decide. When Redis fails or does not answer within
  * {@code spring.data.redis.timeout} the request passes (fail open) unless the local pre-check refused
@@ -73,7 +73,8 @@ class RateLimitFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         Verified verified = Verified.of(exchange);
-        if (verified.requirement() == Requirement.WEBHOOK || verified.requirement() == Requirement.MANAGEMENT) {
+        if (verified.requirement() == Requirement.WEBHOOK || verified.requirement() == Requirement.MANAGEMENT
+                || verified.requirement() == Requirement.PUBLIC_DOCUMENT) {
             return chain.filter(exchange);
         }
         Optional<UUID> session = verified.caller() instanceof Caller.Buyer buyer

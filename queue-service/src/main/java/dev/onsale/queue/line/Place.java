@@ -11,7 +11,9 @@ import java.util.UUID;
  * @param admissionId     the live admission (ADMITTED only, else null)
  * @param expiresAt       when that admission expires (ADMITTED only, else null)
  * @param admissionRate   admissions per second to expect: measured, or the configured rate if none yet
+ * @param place           the permanent place in line, 1-based (WAITING only, else 0): the pump admits in place
+ *                        order, so {@code position = place - servingThrough} of the event's progress
  */
 public record Place(QueueStatus status, long position, long size, UUID admissionId, Instant expiresAt,
-        double admissionRate) {
+        double admissionRate, long place) {
 }

@@ -67,6 +67,6 @@ public class WaitingRoom {
         double rate = measured > 0 ? measured : ((Long) reply.get(6)).doubleValue();
         return Optional.of(new Place(QueueStatus.valueOf(status), (Long) reply.get(1), (Long) reply.get(2),
                 admissionId.isEmpty() ? null : UUID.fromString(admissionId),
-                admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt), rate));
+                admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt), rate, (Long) reply.get(7)));
     }
 }

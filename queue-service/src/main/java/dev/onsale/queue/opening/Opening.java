@@ -45,7 +45,8 @@ public class Opening {
         if (state == null && !due(eventId, now)) {
             return false;
         }
-        List<?> sealed = (List<?>) SEAL.run(jedis, List.of(QueueKeys.opening(eventId)), List.of(newSeed()));
+        List<?> sealed = (List<?>) SEAL.run(jedis, List.of(QueueKeys.opening(eventId),
+                QueueKeys.preQueue(eventId), QueueKeys.sequence(eventId)), List.of(newSeed()));
         if ("open".equals(sealed.get(0))) {
             return true;
         }

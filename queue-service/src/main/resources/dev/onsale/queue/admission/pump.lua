@@ -9,7 +9,8 @@
 -- KEYS[7]  queue:{e}:availability hash: available, soldOut
 -- KEYS[8]  queue:{e}:settings     hash: maxActiveBuyers, maxAdmitPerSecond (operator's)
 -- KEYS[9]  queue:{e}:bucket       hash: tokens, ts (epoch ms)
--- KEYS[10] queue:{e}:stats        hash: admitted (total), rate (measured per second)
+-- KEYS[10] queue:{e}:stats        hash: admitted (total), rate (measured per second), servingThrough (the
+--                                 highest place admitted: everyone up to it has been let in)
 -- KEYS[11] queue:{e}:admission-log zset: one member per admitting stroke, score epoch ms
 -- ARGV[1] admission id prefix: 24 characters 'xxxxxxxx-xxxx-xxxx-xxxx-', random per call; the
 --         script appends 12 hex digits, so ids are unique within and across calls
@@ -89,7 +90,11 @@ if n <= 0 then
   redis.call('HSET', KEYS[9], 'tokens', tokens, 'ts', nowMs)
   return outcome(0, 'RATE')
 end
-local sessions = redis.call('ZRANGE', KEYS[3], 0, n - 1)
+local head = redis.call('ZRANGE', KEYS[3], 0, n - 1, 'WITHSCORES')
+local sessions = {}
+for i = 1, #head, 2 do
+  sessions[#sessions + 1] = head[i]
+end
 if #sessions == 0 then
   redis.call('HSET', KEYS[9], 'tokens', tokens, 'ts', nowMs)
   return outcome(0, 'EMPTY')
@@ -104,6 +109,10 @@ for i, session in ipairs(sessions) do
 end
 redis.call('HSET', KEYS[9], 'tokens', tokens - #sessions, 'ts', nowMs)
 redis.call('HINCRBY', KEYS[10], 'admitted', #sessions)
+local through = tonumber(head[#head])
+if through > tonumber(redis.call('HGET', KEYS[10], 'servingThrough') or '0') then
+  redis.call('HSET', KEYS[10], 'servingThrough', string.format('%d', through))
+end
 redis.call('ZADD', KEYS[11], nowMs, ARGV[1] .. ':' .. #sessions)
 measure()
 return outcome(#sessions, 'ADMITTED', sessions)

@@ -9,10 +9,11 @@
 -- KEYS[8] queue:{e}:settings    hash: maxAdmitPerSecond (operator's)
 -- KEYS[9] queue:{e}:stats       hash: rate (measured admissions per second)
 -- ARGV[1] session id   ARGV[2] 'join' or 'status'   ARGV[3] default maxAdmitPerSecond
--- Returns {status, position, size, admissionId, expiresAtEpochSeconds, rate, maxAdmitPerSecond} where
---   status is UNKNOWN_EVENT | NOT_IN_QUEUE | NOT_OPEN | WAITING | ADMITTED | SOLD_OUT, position is
---   1-based among the waiting (0 if none) and size is the line's length (WAITING) or the pre-queue's
---   (NOT_OPEN).
+-- Returns {status, position, size, admissionId, expiresAtEpochSeconds, rate, maxAdmitPerSecond, place}
+--   where status is UNKNOWN_EVENT | NOT_IN_QUEUE | NOT_OPEN | WAITING | ADMITTED | SOLD_OUT, position is
+--   1-based among the waiting (0 if none), size is the line's length (WAITING) or the pre-queue's
+--   (NOT_OPEN), and place the session's permanent place in line (its score; WAITING only, else 0):
+--   the pump admits in place order, so position = place - servingThrough.
 -- Invariants: a session is in at most one of pre-queue and line, at most once (joining again,
 --   however concurrently, changes nothing); a session with a live admission is never queued again;
 --   joins after the opening started queue behind every pre-queue joiner, in arrival order.
@@ -23,8 +24,8 @@ if redis.call('EXISTS', KEYS[1]) == 0 then
 end
 local rate = redis.call('HGET', KEYS[9], 'rate') or '0'
 local maxRate = tonumber(redis.call('HGET', KEYS[8], 'maxAdmitPerSecond') or ARGV[3])
-local function answer(status, position, size, admissionId, expiresAt)
-  return {status, position, size, admissionId or '', expiresAt or 0, rate, maxRate}
+local function answer(status, position, size, admissionId, expiresAt, place)
+  return {status, position, size, admissionId or '', expiresAt or 0, rate, maxRate, place or 0}
 end
 
 local now = tonumber(redis.call('TIME')[1])
@@ -45,7 +46,8 @@ local function waiting(rank)
   if openingState == 'sealed' then
     ahead = redis.call('ZCARD', KEYS[4])
   end
-  return answer('WAITING', rank + 1 + ahead, redis.call('ZCARD', KEYS[3]) + ahead)
+  local place = tonumber(redis.call('ZSCORE', KEYS[3], session))
+  return answer('WAITING', rank + 1 + ahead, redis.call('ZCARD', KEYS[3]) + ahead, nil, nil, place)
 end
 
 local rank = redis.call('ZRANK', KEYS[3], session)

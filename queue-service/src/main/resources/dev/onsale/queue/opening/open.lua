@@ -6,8 +6,9 @@
 -- ARGV[2..] every pre-queue session, in their shuffled order
 -- Returns the number of sessions moved, or -1 if the opening was already complete (nothing changed).
 -- Errors (nothing changed) if the seed is not the recorded one or the list is not the whole pre-queue.
--- Invariant: pre-queue sessions get scores -n..-1 (below every arrival sequence), so they stand ahead
---   of everyone who joined after the seal, in the shuffled order; this happens once per event.
+-- Invariant: a session's score in the line is its place. Pre-queue sessions get places 1..n in the
+--   shuffled order, ahead of everyone who joined after the seal (places n+1, ... from the sequence that
+--   seal.lua restarted at n); this happens once per event.
 if redis.call('HGET', KEYS[1], 'state') ~= 'sealed' then
   return -1
 end
@@ -25,7 +26,7 @@ for i = 2, #ARGV do
 end
 local chunk = {}
 for i = 2, #ARGV do
-  chunk[#chunk + 1] = i - 2 - n
+  chunk[#chunk + 1] = i - 1
   chunk[#chunk + 1] = ARGV[i]
   if #chunk >= 1000 or i == #ARGV then
     redis.call('ZADD', KEYS[3], unpack(chunk))

@@ -43,12 +43,12 @@ class PollIntervalTest {
 
     @Test
     void aHugePreQueueStretchesItsIntervalToStayWithinHalfTheTarget() {
-        Place preQueue = new Place(QueueStatus.NOT_OPEN, 0, 200_000, null, null, 200);
+        Place preQueue = new Place(QueueStatus.NOT_OPEN, 0, 200_000, null, null, 200, 0);
 
         assertThat(200_000 * 1000.0 / interval.millis(preQueue)).isLessThanOrEqualTo(TARGET / 2.0);
     }
 
     private static Place waiting(int position, int length) {
-        return new Place(QueueStatus.WAITING, position, length, null, null, 200);
+        return new Place(QueueStatus.WAITING, position, length, null, null, 200, position);
     }
 }

@@ -5,10 +5,10 @@ import dev.onsale.queue.line.QueueStatus;
 import java.time.Instant;
 
 /**
- * A join or status answer (API.md): {@code position} only while WAITING, {@code admissionToken} and
+ * A join or status answer (API.md): {@code position} and the permanent {@code place} only while WAITING, {@code admissionToken} and
  * {@code admissionExpiresAt} only when ADMITTED; {@code pollAfterMs} always.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record QueueAnswer(QueueStatus status, Long position, long pollAfterMs, Long estimatedWaitSeconds,
+record QueueAnswer(QueueStatus status, Long position, Long place, long pollAfterMs, Long estimatedWaitSeconds,
         String admissionToken, Instant admissionExpiresAt) {
 }
