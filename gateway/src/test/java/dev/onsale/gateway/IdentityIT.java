@@ -28,9 +28,9 @@ class IdentityIT extends GatewayIntegrationTest {
         assertThat(BOOKING.receivedAt(event).headers().keySet())
                 .noneMatch(name -> name.toLowerCase().startsWith("x-onsale-"));
 
-        String admin = "/admin/events/" + unique() + "/dashboard";
-        send(request(admin).header("Authorization", "Bearer " + ADMIN_TOKEN).header("X-Onsale-Buyer", "forged")
-                .header("X-Onsale-Role", "auditor"));
+        String admin = "/admin/events/" + unique() + "/sale/pause";
+        send(request(admin).POST(BodyPublishers.noBody()).header("Authorization", "Bearer " + ADMIN_TOKEN)
+                .header("X-Onsale-Buyer", "forged").header("X-Onsale-Role", "auditor"));
         assertThat(BOOKING.receivedAt(admin).hasHeader("X-Onsale-Buyer")).isFalse();
         assertThat(BOOKING.receivedAt(admin).headers().get("X-Onsale-Role")).containsExactly("admin");
     }

@@ -26,6 +26,7 @@ class RoutingIT extends GatewayIntegrationTest {
     @CsvSource({
             "POST, /api/queue/{id}/join, buyer, queue",
             "GET, /api/queue/{id}/status, buyer, queue",
+            "GET, /api/queue/{id}/progress, none, queue",
             "GET, /api/events/{id}/availability, none, inventory",
             "POST, /api/events/{id}/holds, buyer, inventory",
             "GET, /api/events, none, booking",
@@ -37,7 +38,6 @@ class RoutingIT extends GatewayIntegrationTest {
             "POST, /admin/events, admin, booking",
             "PUT, /admin/events/{id}/admission, admin, queue",
             "POST, /admin/events/{id}/sale/halt, admin, booking",
-            "GET, /admin/events/{id}/dashboard, admin, booking",
             "POST, /admin/reconciliation/run, admin, booking",
             "GET, /audit/reconciliation/reports, auditor, booking",
             "GET, /audit/events/{id}/ledger, auditor, booking",

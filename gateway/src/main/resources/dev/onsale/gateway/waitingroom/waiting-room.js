@@ -1,8 +1,12 @@
 // The waiting room page (/wait/{eventId}) and the page it moves on to (/events/{eventId}/admitted).
-// Contract: one session per tab, kept in sessionStorage; join once, then poll the status no sooner
-// than the server's pollAfterMs; after a 429, a 503 or a network failure wait at least Retry-After
-// and back off exponentially; ADMITTED stores the admission and moves on; SOLD_OUT is final; a halted
-// sale (503 sale-halted) says "sale stopped" and asks again after Retry-After, keeping the place.
+// Contract: one session per tab, kept in sessionStorage; join once, which gives the tab its permanent
+// place in line (a pre-queue joiner gets it at the opening); then read the event's public progress
+// document (the same cached bytes for everyone, revalidated by ETag) and show place - servingThrough;
+// call the authenticated status only to learn the place once the room has opened, and when the place
+// has been reached, for the admission token. Polls no sooner than the document's pollAfterMs, less often
+// the longer the wait; after a 429, a 503 or a network failure wait at least Retry-After and back off
+// exponentially; ADMITTED stores the admission and moves on; sold out is final; a halted sale (503
+// sale-halted) says "sale stopped" and asks again after Retry-After, keeping the place.
 (function () {
   'use strict';
 
@@ -10,6 +14,8 @@
   var MAX_POLL_MS = 60000;
   var DEFAULT_POLL_MS = 2000;
   var MAX_BACKOFF_MS = 30000;
+  var MAX_PROGRESS_POLL_MS = 15000;
+  var MAX_OPENING_SPREAD_MS = 10000;
   var SESSION_MARGIN_MS = 60000;
 
   // ---- pure rules -------------------------------------------------------------------------------
@@ -25,6 +31,34 @@
     }
     var backoff = Math.min(MAX_BACKOFF_MS, 1000 * Math.pow(2, Math.max(0, failures - 1)));
     return Math.round(Math.max(backoff, (retryAfterSeconds || 0) * 1000) * (1 + 0.2 * random));
+  }
+
+  /** Buyers to go, this one included: exact, since the pump admits in place order. 0 once it is reached. */
+  function positionOf(place, servingThrough) {
+    return Math.max(0, place - (servingThrough || 0));
+  }
+
+  /**
+   * Milliseconds until the next read of the progress document: no sooner than its pollAfterMs, and for a
+   * long wait a quarter of it (at most 15 s), spread by up to 20 % so that a crowd does not read in step.
+   */
+  function nextProgressDelayMs(pollAfterMs, waitSeconds, random) {
+    var soonest = pollAfterMs > 0 ? pollAfterMs : DEFAULT_POLL_MS;
+    var stretched = typeof waitSeconds === 'number' && waitSeconds > 0 ? waitSeconds * 1000 / 4 : 0;
+    return Math.round(Math.max(soonest, Math.min(MAX_PROGRESS_POLL_MS, stretched)) * (1 + 0.2 * random));
+  }
+
+  /**
+   * How long a pre-queue tab waits after the opening before it asks for its place: spread over up to 1 s per
+   * 500 waiting (at most 10 s), so that the whole pre-queue does not ask in the same second.
+   */
+  function openingSpreadMs(lineLength, random) {
+    return Math.round(Math.min(MAX_OPENING_SPREAD_MS, Math.max(0, lineLength || 0) * 2) * random);
+  }
+
+  /** Seconds until `position` is reached at `admitPerSecond`; undefined when the rate is unknown. */
+  function estimatedWaitSeconds(position, admitPerSecond) {
+    return admitPerSecond > 0 ? Math.ceil(position / admitPerSecond) : undefined;
   }
 
   /** Share (0-100) of the people ahead of you when you first saw your position who are gone now. */
@@ -86,11 +120,14 @@
     }
   }
 
-  /** Resolves to {status, body, retryAfterSeconds}; status 0 when the network failed. */
-  async function call(method, path, sessionToken, body) {
+  /** Resolves to {status, body, retryAfterSeconds, etag}; status 0 when the network failed. */
+  async function call(method, path, sessionToken, body, ifNoneMatch) {
     var headers = { 'Accept': 'application/json' };
     if (sessionToken) {
       headers['Authorization'] = 'Bearer ' + sessionToken;
+    }
+    if (ifNoneMatch) {
+      headers['If-None-Match'] = ifNoneMatch;
     }
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -99,11 +136,12 @@
       var response = await fetch(path, {
         method: method, headers: headers, body: body, cache: 'no-store', credentials: 'omit'
       });
-      var parsed = await response.json().catch(function () { return {}; });
+      var parsed = response.status === 304 ? {} : await response.json().catch(function () { return {}; });
       return {
         status: response.status,
         body: parsed || {},
-        retryAfterSeconds: parseInt(response.headers.get('Retry-After'), 10) || 0
+        retryAfterSeconds: parseInt(response.headers.get('Retry-After'), 10) || 0,
+        etag: response.headers.get('ETag')
       };
     } catch (networkFailure) {
       return { status: 0, body: {}, retryAfterSeconds: 0 };
@@ -152,25 +190,72 @@
     element('progress-box').hidden = true;
   }
 
+  /**
+   * The waiting room's loop. The tab's place comes from its join (or, for a pre-queue joiner, from one status
+   * call after the opening); from then on only the public progress document is read, until the place is
+   * reached and one status call fetches the admission.
+   */
   async function waitingRoom(eventId) {
     var queue = '/api/queue/' + encodeURIComponent(eventId);
     var joined = false;
+    var place = null;
+    var progress = null;
+    var etag = null;
+    var askStatus = false;
     var firstPosition = null;
     var failures = 0;
+    var nextMs = 0;
     for (;;) {
+      if (nextMs > 0) {
+        await sleep(nextMs);
+      }
       var reply;
       var current = await session();
+      var readingProgress = false;
       if (!current.token) {
         reply = current.failed;
-      } else if (joined) {
+      } else if (!joined) {
+        reply = await call('POST', queue + '/join', current.token);
+      } else if (askStatus) {
         reply = await call('GET', queue + '/status', current.token);
       } else {
-        reply = await call('POST', queue + '/join', current.token);
+        readingProgress = true;
+        reply = await call('GET', queue + '/progress', null, undefined, etag);
+        if (reply.status === 304 && progress) {
+          reply = { status: 200, body: progress, retryAfterSeconds: 0, etag: etag };
+        }
       }
-      var answer = reply.body;
+      var answer = reply.body || {};
+      if (reply.status === 200 && readingProgress) {
+        failures = 0;
+        var justOpened = !(progress && progress.opened) && answer.opened;
+        progress = answer;
+        etag = reply.etag || null;
+        if (answer.soldOut) {
+          hideQueue();
+          say('Sold out. Every ticket for this event has been sold.');
+          return;
+        }
+        if (place === null) {
+          // a pre-queue tab: once the room has opened, it asks for the place drawn for it
+          hideQueue();
+          sayNotOpen(answer);
+          askStatus = Boolean(answer.opened);
+          nextMs = justOpened ? openingSpreadMs(answer.lineLength, Math.random())
+              : nextProgressDelayMs(answer.pollAfterMs, undefined, Math.random());
+          continue;
+        }
+        var position = positionOf(place, answer.servingThrough);
+        var wait = estimatedWaitSeconds(position, answer.admitPerSecond);
+        showPlace(position, wait);
+        askStatus = position === 0;
+        nextMs = askStatus ? 0 : nextProgressDelayMs(answer.pollAfterMs, wait, Math.random());
+        continue;
+      }
       if (reply.status === 200) {
         joined = true;
         failures = 0;
+        askStatus = false;
         if (answer.status === 'ADMITTED') {
           save(admissionKey(eventId), {
             admissionToken: answer.admissionToken, admissionExpiresAt: answer.admissionExpiresAt
@@ -184,42 +269,61 @@
           say('Sold out. Every ticket for this event has been sold.');
           return;
         }
-        if (answer.status === 'NOT_OPEN') {
-          hideQueue();
-          say('The sale has not opened yet. Keep this tab open: when it opens, everyone waiting gets a '
-              + 'place drawn at random.');
+        if (answer.status === 'WAITING' && typeof answer.place === 'number') {
+          place = answer.place;
+          showPlace(answer.position, answer.estimatedWaitSeconds);
         } else {
-          if (firstPosition === null && typeof answer.position === 'number') {
-            firstPosition = answer.position;
-          }
-          say('You are in the queue.');
-          showQueue(answer.position, answer.estimatedWaitSeconds, progressPercent(firstPosition, answer.position));
+          hideQueue();
+          sayNotOpen(progress || {});
         }
-      } else if (reply.status === 404 && answer.type === '/problems/event-not-found') {
+        // the next look is at the progress document, no sooner than the server asks
+        nextMs = nextDelayMs(true, answer.pollAfterMs, 0, 0, 0);
+        continue;
+      }
+      if (reply.status === 404 && answer.type === '/problems/event-not-found') {
         hideQueue();
         say('There is no sale at this address. Check the link you followed.');
         return;
-      } else if (reply.status === 503 && answer.type === '/problems/sale-halted') {
+      }
+      if (reply.status === 503 && answer.type === '/problems/sale-halted') {
         hideQueue();
         say('Sale stopped. The organiser has stopped this sale; nobody is being let in and no tickets are being '
             + 'sold right now. Keep this tab open: if the sale resumes, it carries on by itself.');
-        await sleep(nextDelayMs(false, 0, reply.retryAfterSeconds, 1, Math.random()));
+        nextMs = nextDelayMs(false, 0, reply.retryAfterSeconds, 1, Math.random());
         continue;
-      } else {
-        failures += 1;
-        if (reply.status === 401) {
-          forget(SESSION_KEY);
-          joined = false;
-        } else if (reply.status === 404) {
-          joined = false;
-        }
-        say(reply.status === 429 || reply.status === 503
-            ? 'Many people are waiting right now. Your place is kept; retrying shortly…'
-            : 'We could not reach the waiting room. Your place is kept; retrying shortly…');
       }
-      await sleep(nextDelayMs(reply.status === 200, answer.pollAfterMs, reply.retryAfterSeconds, failures,
-          Math.random()));
+      failures += 1;
+      if (reply.status === 401) {
+        forget(SESSION_KEY);
+        joined = false;
+        place = null;
+        askStatus = false;
+      } else if (reply.status === 404 && !readingProgress) {
+        // no longer in the room (an admission that expired unused): join again, at the back
+        joined = false;
+        place = null;
+        askStatus = false;
+      }
+      say(reply.status === 429 || reply.status === 503
+          ? 'Many people are waiting right now. Your place is kept; retrying shortly…'
+          : 'We could not reach the waiting room. Your place is kept; retrying shortly…');
+      nextMs = nextDelayMs(false, answer.pollAfterMs, reply.retryAfterSeconds, failures, Math.random());
     }
+
+    function showPlace(position, wait) {
+      if (firstPosition === null && typeof position === 'number') {
+        firstPosition = position;
+      }
+      say(position === 0 ? 'It is your turn in a moment…' : 'You are in the queue.');
+      showQueue(position, wait, progressPercent(firstPosition, position));
+    }
+  }
+
+  function sayNotOpen(progress) {
+    say(progress.opened
+        ? 'The sale has opened. Drawing your place…'
+        : 'The sale has not opened yet. Keep this tab open: when it opens, everyone waiting gets a '
+            + 'place drawn at random.');
   }
 
   function admittedPage(eventId) {
@@ -256,7 +360,10 @@
     }, 1000);
   }
 
-  var rules = { nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords };
+  var rules = {
+    nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords, positionOf: positionOf,
+    nextProgressDelayMs: nextProgressDelayMs, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds
+  };
   if (typeof module === 'object' && module.exports) {
     module.exports = rules;
   }

@@ -21,6 +21,18 @@ assert.strictEqual(rules.progressPercent(1, 1), 100, 'first in line');
 assert.strictEqual(rules.progressPercent(10, 12), 0, 'never below zero');
 assert.strictEqual(rules.waitInWords(30), 'less than a minute');
 assert.strictEqual(rules.waitInWords(600), 'about 10 minutes');
+assert.strictEqual(rules.positionOf(101, 50), 51, 'place - servingThrough');
+assert.strictEqual(rules.positionOf(40, 50), 0, 'reached');
+assert.strictEqual(rules.positionOf(3, undefined), 3, 'nobody let in yet');
+assert.strictEqual(rules.nextProgressDelayMs(1000, 2, 0), 1000, 'near the front: the document\'s pace');
+assert.strictEqual(rules.nextProgressDelayMs(1000, 20, 0), 5000, 'a quarter of the wait');
+assert.strictEqual(rules.nextProgressDelayMs(1000, 3600, 0), 15000, 'at most 15 s');
+assert.strictEqual(rules.nextProgressDelayMs(1000, 2, 0.5), 1100, 'spread by up to 20 %');
+assert.strictEqual(rules.openingSpreadMs(3000, 1), 6000, '1 s per 500 waiting');
+assert.strictEqual(rules.openingSpreadMs(100000, 1), 10000, 'at most 10 s');
+assert.strictEqual(rules.openingSpreadMs(3000, 0), 0);
+assert.strictEqual(rules.estimatedWaitSeconds(51, 10), 6);
+assert.strictEqual(rules.estimatedWaitSeconds(51, 0), undefined, 'unknown without a rate');
 
 function page(kind, path, replies, store) {
   const elements = {};
@@ -34,7 +46,8 @@ function page(kind, path, replies, store) {
     window: { location, sessionStorage: { getItem: k => store[k] || null, setItem: (k, v) => { store[k] = v; },
       removeItem: k => { delete store[k]; } } },
     fetch: async (url, init) => {
-      seen.push(init.method + ' ' + url);
+      seen.push(init.method + ' ' + url + (init.headers['If-None-Match'] ? ' if-none-match ' + init.headers['If-None-Match'] : '')
+          + (init.headers.Authorization ? ' (session)' : ''));
       const reply = replies.shift();
       if (!reply) {
         return new Promise(() => {});
@@ -55,41 +68,98 @@ function page(kind, path, replies, store) {
   const event = '11111111-2222-3333-4444-555555555555';
   const later = new Date(Date.now() + 600000).toISOString();
   const queue = '/api/queue/' + event;
+  const session = { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } };
+  const calls = run => run.seen.filter(s => !s.startsWith('wait'));
+  const waits = run => run.seen.filter(s => s.startsWith('wait')).map(s => Number(s.split(' ')[1]));
+  const progress = (fields, etag) => ({ status: 200, headers: etag ? { ETag: etag } : {},
+    body: Object.assign({ eventId: event, saleState: 'OPEN', opened: true, servingThrough: 0, lineLength: 100,
+      admitPerSecond: 10, soldOut: false, pollAfterMs: 1000 }, fields) });
+
+  // a join after the opening: the place from the join, then only the progress document until it is reached
   let run = await page('waiting', '/wait/' + event, [
-    { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } },
-    { status: 200, body: { status: 'NOT_OPEN', pollAfterMs: 3000 } },
-    { status: 200, body: { status: 'WAITING', position: 101, pollAfterMs: 1500, estimatedWaitSeconds: 300 } },
+    session,
+    { status: 200, body: { status: 'WAITING', place: 101, position: 101, pollAfterMs: 1500, estimatedWaitSeconds: 300 } },
+    progress({ servingThrough: 50 }, 'W/"a"'),
+    { status: 304, headers: { ETag: 'W/"a"' } },
     { status: 429, headers: { 'Retry-After': '3' }, body: { type: '/problems/rate-limited' } },
     'network failure',
-    { status: 200, body: { status: 'WAITING', position: 51, pollAfterMs: 1000, estimatedWaitSeconds: 100 } },
+    progress({ servingThrough: 101 }, 'W/"b"'),
     { status: 200, body: { status: 'ADMITTED', pollAfterMs: 1000, admissionToken: 'a1.t', admissionExpiresAt: later } }
   ], {});
-  assert.deepStrictEqual(run.seen.filter(s => !s.startsWith('wait')), ['POST /api/sessions', 'POST ' + queue + '/join',
-    'GET ' + queue + '/status', 'GET ' + queue + '/status', 'GET ' + queue + '/status', 'GET ' + queue + '/status',
-    'GET ' + queue + '/status']);
-  assert.strictEqual(run.seen[2], 'wait 3000', 'NOT_OPEN keeps polling at the server pace');
-  assert.ok(Number(run.seen[6].split(' ')[1]) >= 3000, 'a 429 waits at least Retry-After');
-  assert.strictEqual(run.elements.progress.value, 50);
-  assert.strictEqual(run.elements.position.textContent, '51');
+  assert.deepStrictEqual(calls(run), ['POST /api/sessions', 'POST ' + queue + '/join (session)',
+    'GET ' + queue + '/progress', 'GET ' + queue + '/progress if-none-match W/"a"',
+    'GET ' + queue + '/progress if-none-match W/"a"', 'GET ' + queue + '/progress if-none-match W/"a"',
+    'GET ' + queue + '/progress if-none-match W/"a"', 'GET ' + queue + '/status (session)']);
+  assert.strictEqual(waits(run)[0], 1500, 'the join\'s pollAfterMs before the first progress read');
+  assert.ok(waits(run)[1] >= 1500 && waits(run)[1] <= 1800, 'a 51-buyer wait at 10/s: a quarter of it, spread');
+  assert.ok(waits(run)[3] >= 3000, 'a 429 waits at least Retry-After');
+  assert.strictEqual(run.elements.position.textContent, '0');
+  assert.strictEqual(run.elements.progress.value, 100);
   assert.strictEqual(run.location.assigned, '/events/' + event + '/admitted');
   assert.strictEqual(JSON.parse(run.store['onsale.admission.' + event]).admissionToken, 'a1.t');
 
+  // the progress read shows the place moving: 101 - 50 = 51 to go, half of those ahead gone
   run = await page('waiting', '/wait/' + event, [
-    { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } },
+    session,
+    { status: 200, body: { status: 'WAITING', place: 101, position: 101, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
+    progress({ servingThrough: 50 })
+  ], {});
+  assert.strictEqual(run.elements.position.textContent, '51');
+  assert.strictEqual(run.elements.progress.value, 50);
+  assert.strictEqual(run.elements.wait.textContent, 'less than a minute');
+
+  // a pre-queue joiner: no place until the opening, then one status call (spread) for it
+  run = await page('waiting', '/wait/' + event, [
+    session,
+    { status: 200, body: { status: 'NOT_OPEN', pollAfterMs: 3000 } },
+    progress({ saleState: 'SCHEDULED', opened: false, lineLength: 3000 }),
+    progress({ opened: true, lineLength: 3000 }),
+    { status: 200, body: { status: 'WAITING', place: 7, position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 1 } },
+    progress({ servingThrough: 7, lineLength: 2993 }),
+    { status: 200, body: { status: 'ADMITTED', pollAfterMs: 1000, admissionToken: 'a2.t', admissionExpiresAt: later } }
+  ], {});
+  assert.deepStrictEqual(calls(run), ['POST /api/sessions', 'POST ' + queue + '/join (session)',
+    'GET ' + queue + '/progress', 'GET ' + queue + '/progress', 'GET ' + queue + '/status (session)',
+    'GET ' + queue + '/progress', 'GET ' + queue + '/status (session)']);
+  assert.strictEqual(waits(run)[0], 3000, 'NOT_OPEN: the join\'s pace');
+  assert.ok(waits(run)[2] <= 6000, 'the ask for the place is spread over 1 s per 500 waiting');
+  assert.strictEqual(JSON.parse(run.store['onsale.admission.' + event]).admissionToken, 'a2.t');
+
+  // sold out, read from the progress document: final, no status call
+  run = await page('waiting', '/wait/' + event, [
+    session,
+    { status: 200, body: { status: 'WAITING', place: 900, position: 900, pollAfterMs: 1000 } },
+    progress({ soldOut: true, servingThrough: 800 })
+  ], {});
+  assert.match(run.elements.message.textContent, /^Sold out\./);
+  assert.strictEqual(calls(run).length, 3, 'sold out is final: no more requests');
+
+  run = await page('waiting', '/wait/' + event, [
+    session,
     { status: 200, body: { status: 'SOLD_OUT', pollAfterMs: 1000 } }
   ], {});
   assert.match(run.elements.message.textContent, /^Sold out\./);
   assert.strictEqual(run.seen.length, 2, 'SOLD_OUT is final: no more polls');
 
+  // a halted sale: stopped, asked again after Retry-After, the place kept (no new join)
   run = await page('waiting', '/wait/' + event, [
-    { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } },
-    { status: 200, body: { status: 'WAITING', position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
+    session,
+    { status: 200, body: { status: 'WAITING', place: 7, position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
     { status: 503, headers: { 'Retry-After': '30' }, body: { type: '/problems/sale-halted' } }
   ], {});
   assert.match(run.elements.message.textContent, /^Sale stopped\./);
   assert.strictEqual(run.elements.details.hidden, true, 'no position while the sale is stopped');
   assert.ok(Number(run.seen[run.seen.length - 2].split(' ')[1]) >= 30000, 'a halted sale is asked again after Retry-After');
-  assert.strictEqual(run.seen[run.seen.length - 1], 'GET ' + queue + '/status', 'keeps its place: polls, never joins again');
+  assert.strictEqual(run.seen[run.seen.length - 1], 'GET ' + queue + '/progress', 'keeps its place: reads, never joins again');
+
+  // reached, but the admission expired unused before the tab asked: it joins again, at the back
+  run = await page('waiting', '/wait/' + event, [
+    session,
+    { status: 200, body: { status: 'WAITING', place: 3, position: 3, pollAfterMs: 1000 } },
+    progress({ servingThrough: 5 }),
+    { status: 404, body: { type: '/problems/not-in-queue' } }
+  ], {});
+  assert.strictEqual(calls(run)[calls(run).length - 1], 'POST ' + queue + '/join (session)');
 
   run = await page('admitted', '/events/' + event + '/admitted', [],
     { ['onsale.admission.' + event]: JSON.stringify({ admissionToken: 'a1.t', admissionExpiresAt: later }) });
