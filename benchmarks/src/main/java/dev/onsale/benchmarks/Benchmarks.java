@@ -26,6 +26,8 @@ public final class Benchmarks {
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]
                              [--payment-metrics=http://127.0.0.1:18084/actuator/prometheus (empty: skip)]
                            ./onsale bench identity [--iterations=500000] [--rounds=5]   (in-process: no stack needed)
+                           ./onsale bench progress [--gateway=...] [--queue=http://localhost:8081] [--redis=...]
+                             [--buyers=2000] [--connections=200] [--seconds=10]   (needs wrk and redis-benchmark)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -36,6 +38,7 @@ public final class Benchmarks {
             case "holds" -> new HoldsBenchmark(options).run();
             case "payments" -> new PaymentsBenchmark(options).run();
             case "identity" -> new IdentityBenchmark(options).run();
+            case "progress" -> new ProgressBenchmark(options).run();
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

@@ -111,7 +111,10 @@ public final class OnsaleLauncher {
                   --gateway-address=IP [127.0.0.1]  where the gateway listens; 0.0.0.0 opens it, and only it, to
                                             other hosts (every service, the sandbox and the engines stay on loopback)
                   --timeout=SECONDS [180]   how long the services may take to become ready
-                  --jvm-opts="..."          JVM options of each service process
+                  --jvm-opts="..."          JVM options of each service process but the gateway (C1 only by
+                                            default: a faster start)
+                  --gateway-jvm-opts="..."  JVM options of the gateway (the full JIT by default: it carries
+                                            every request, at less than half the CPU once warm)
                   --state-dir=PATH [.onsale] where stack.pids and runs/<time>/ (logs) live
                 Environment: ONSALE_ADMIN_TOKEN [local-admin-token], ONSALE_AUDITOR_TOKEN [local-auditor-token],
                   ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service],

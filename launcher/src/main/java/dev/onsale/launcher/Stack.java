@@ -300,7 +300,7 @@ public final class Stack implements AutoCloseable {
         }
         List<String> command = new ArrayList<>();
         command.add(config.java().toString());
-        command.addAll(config.serviceJvmOptions());
+        command.addAll(config.jvmOptionsOf(service));
         command.addAll(List.of("-jar", Preflight.serviceJar(config, service).toString()));
         return launch(service.module(), command, env, runDir.resolve(service.module() + ".log"));
     }

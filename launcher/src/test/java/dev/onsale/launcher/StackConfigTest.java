@@ -125,6 +125,18 @@ class StackConfigTest {
         assertThat(config.redisPort()).isEqualTo(26379);
         assertThat(config.readinessTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.serviceJvmOptions()).containsExactly("-Xmx256m", "-XX:+UseSerialGC");
+        assertThat(config.jvmOptionsOf(Service.QUEUE)).containsExactly("-Xmx256m", "-XX:+UseSerialGC");
+        assertThat(config.jvmOptionsOf(Service.GATEWAY)).isEqualTo(defaults.jvmOptionsOf(Service.GATEWAY));
+
+        var gateway = StackConfig.parse(defaults, List.of("--gateway-jvm-opts=-Xmx200m"));
+        assertThat(gateway.jvmOptionsOf(Service.GATEWAY)).containsExactly("-Xmx200m");
+        assertThat(gateway.jvmOptionsOf(Service.BOOKING)).isEqualTo(defaults.jvmOptionsOf(Service.BOOKING));
+    }
+
+    @Test
+    void theGatewayRunsTheFullJitAndTheServicesC1Only() {
+        assertThat(defaults.jvmOptionsOf(Service.GATEWAY)).noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
+        assertThat(defaults.jvmOptionsOf(Service.INVENTORY)).contains("-XX:TieredStopAtLevel=1");
     }
 
     @Test

@@ -31,7 +31,7 @@ class StackTest {
         }
         var base = StackConfig.defaults(repo, Map.of()).withFreePorts().withReadinessTimeout(Duration.ofSeconds(60));
         return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
-                base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"),
+                base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"), List.of("-Xmx32m"),
                 Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
                 base.sessionKey(), "admission-key-of-this-test-run-0123456789", Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
                 base.managementPorts(), StackConfig.LOOPBACK, IDENTITY_KEY);
