@@ -28,6 +28,10 @@ public final class Benchmarks {
                            ./onsale bench identity [--iterations=500000] [--rounds=5]   (in-process: no stack needed)
                            ./onsale bench progress [--gateway=...] [--queue=http://localhost:8081] [--redis=...]
                              [--buyers=2000] [--connections=200] [--seconds=10]   (needs wrk and redis-benchmark)
+                           ./onsale bench queue-scale [--redis=...] [--buyers=1000000] [--strokes=200] [--admit-per-stroke=100]
+                             (straight on queue-service's scripts in Redis; run from the repository root)
+                           ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]
+                             [--pay-percent=70] [--protocol=edge|status] [--limit-seconds=600] [--seed=1] [--clients=100]
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -39,6 +43,8 @@ public final class Benchmarks {
             case "payments" -> new PaymentsBenchmark(options).run();
             case "identity" -> new IdentityBenchmark(options).run();
             case "progress" -> new ProgressBenchmark(options).run();
+            case "queue-scale" -> new QueueScaleBenchmark(options).run();
+            case "sale" -> new SaleBenchmark(options).run();
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

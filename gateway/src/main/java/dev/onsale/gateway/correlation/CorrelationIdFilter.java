@@ -30,12 +30,10 @@ class CorrelationIdFilter implements WebFilter, Ordered {
 
     private static final Logger access = LoggerFactory.getLogger("dev.onsale.gateway.access");
 
-    private final boolean logSuccesses;
-    private final long slowNanos;
+    private final AccessLogProperties properties;
 
     CorrelationIdFilter(AccessLogProperties properties) {
-        this.logSuccesses = properties.successes();
-        this.slowNanos = properties.slowerThan().toNanos();
+        this.properties = properties;
     }
 
     @Override
@@ -67,7 +65,7 @@ class CorrelationIdFilter implements WebFilter, Ordered {
     private void logAccess(String id, ServerHttpRequest request, ServerHttpResponse response, long started) {
         long elapsed = System.nanoTime() - started;
         int status = response.getStatusCode() == null ? 200 : response.getStatusCode().value();
-        if (status < 400 && !logSuccesses && elapsed < slowNanos) {
+        if (!properties.logs(status, elapsed)) {
             return;
         }
         try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY, id)) {

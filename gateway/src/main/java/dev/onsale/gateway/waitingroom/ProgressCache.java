@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -20,7 +21,8 @@ import reactor.core.publisher.Mono;
  * Each event's queue progress document, as queue-service last gave it: fetched at most once per
  * {@code refresh} per event, however many buyers ask at once (they all share the one fetch under way), and
  * answered from memory in between. A document is the same bytes for everyone, so nothing about the caller is
- * sent upstream. While queue-service does not answer, the last good document is served for {@code staleFor}.
+ * sent upstream. While a refresh is under way, or queue-service does not answer, the last good document is served
+ * (for {@code staleFor} at most); its {@code updatedAt} says how old it is.
  */
 @Component
 @EnableConfigurationProperties(ProgressProperties.class)
@@ -31,7 +33,7 @@ class ProgressCache {
     }
 
     /** One event's fetch, under way or done, and when it started. */
-    private record Slot(long startedAt, Mono<Optional<Document>> document) {
+    private record Slot(long startedAt, Mono<Optional<Document>> document, AtomicBoolean done) {
     }
 
     private final WebClient client;
@@ -54,15 +56,31 @@ class ProgressCache {
                 .register(meters);
     }
 
-    /** The event's document; empty when queue-service has not answered for longer than {@code staleFor}. */
+    /**
+     * The event's document; empty when queue-service has not answered for longer than {@code staleFor}. While a
+     * refresh is under way, a reader that the last good document can serve gets it at once (stale while it
+     * revalidates, as a CDN does): a slow queue-service slows the refresh, never the buyers.
+     */
     Mono<Optional<Document>> document(UUID eventId) {
         long now = System.nanoTime();
         if (slots.size() >= properties.maxEvents()) {
             evictOlderThan(now - properties.refresh().toNanos());
         }
-        return slots.compute(eventId, (id, slot) -> slot != null && now - slot.startedAt() < properties.refresh().toNanos()
+        Slot current = slots.compute(eventId, (id, slot) -> slot != null && now - slot.startedAt() < properties.refresh().toNanos()
                 ? slot
-                : new Slot(now, fetch(id))).document();
+                : start(id, now));
+        Document last = lastGood.get(eventId);
+        if (!current.done().get() && last != null && now - last.fetchedAt() <= properties.staleFor().toNanos()) {
+            return Mono.just(Optional.of(last));
+        }
+        return current.document();
+    }
+
+    private Slot start(UUID eventId, long now) {
+        AtomicBoolean done = new AtomicBoolean();
+        Mono<Optional<Document>> document = fetch(eventId).doFinally(signal -> done.set(true)).cache();
+        document.subscribe();
+        return new Slot(now, document, done);
     }
 
     private Mono<Optional<Document>> fetch(UUID eventId) {
@@ -86,8 +104,7 @@ class ProgressCache {
                 })
                 .map(Optional::of)
                 .onErrorResume(error -> Mono.empty())
-                .switchIfEmpty(Mono.fromSupplier(() -> staleDocument(eventId)))
-                .cache();
+                .switchIfEmpty(Mono.fromSupplier(() -> staleDocument(eventId)));
     }
 
     private Optional<Document> staleDocument(UUID eventId) {

@@ -1,0 +1,365 @@
+package dev.onsale.benchmarks;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The seed's scenario through the gateway, every buyer a browser tab following the waiting page's protocol: 5,000
+ * buyers arrive within 5 s for 800 seats; each creates a session, joins, reads the public progress document (or,
+ * with {@code --protocol=status}, polls its status as the page did before the edge protocol), asks its status when
+ * its place is reached, holds a seat, and pays (seven in ten) or walks away, whose hold then expires and sells
+ * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, and
+ * what was sold. The tabs share {@code --clients} HTTP clients (100), each with its own connections and selector. Start the stack with the per-address limits raised (one address sends everything).
+ */
+final class SaleBenchmark {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final String gateway;
+    private final int buyers;
+    private final int seats;
+    private final Duration arrival;
+    private final int holdTtlSeconds;
+    private final double payShare;
+    private final boolean edgeProtocol;
+    private final Duration limit;
+    private final long seed;
+    private final GatewayClient admin;
+    /** Many clients, as many browsers are: one JDK client's single selector thread would be the bottleneck itself. */
+    private final HttpClient[] clients;
+    private final JsonMapper json = JsonMapper.builder().build();
+    private final Map<String, Calls> calls = new ConcurrentHashMap<>();
+    private final AtomicBoolean soldOut = new AtomicBoolean();
+    private final Map<String, AtomicInteger> endings = new ConcurrentHashMap<>();
+
+    SaleBenchmark(Options options) {
+        this.gateway = options.text("gateway", "http://localhost:8080");
+        this.buyers = options.number("buyers", 5000);
+        this.seats = options.number("seats", 800);
+        this.arrival = Duration.ofSeconds(options.number("arrival-seconds", 5));
+        this.holdTtlSeconds = options.number("hold-ttl", 20);
+        this.payShare = options.number("pay-percent", 70) / 100.0;
+        this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
+        this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
+        this.seed = options.number("seed", 1);
+        this.clients = new HttpClient[Math.max(1, options.number("clients", 100))];
+        for (int i = 0; i < clients.length; i++) {
+            clients[i] = GatewayClient.newHttpClient();
+        }
+        this.admin = new GatewayClient(gateway,
+                options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
+    }
+
+    /** Answers and latencies of one kind of call. */
+    private static final class Calls {
+        final Map<String, AtomicInteger> answers = new ConcurrentHashMap<>();
+        final List<Long> micros = Collections.synchronizedList(new ArrayList<>());
+
+        void record(String answer, long nanos) {
+            answers.computeIfAbsent(answer, a -> new AtomicInteger()).incrementAndGet();
+            micros.add(nanos / 1000);
+        }
+    }
+
+    private record Answer(int status, JsonNode body, long retryAfterSeconds, String etag) {
+        static final Answer NONE = new Answer(0, null, 1, null);
+    }
+
+    void run() throws Exception {
+        UUID eventId = admin.createOpenEvent("Sale benchmark", holdTtlSeconds,
+                "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": 3000}".formatted(seats));
+        admin.awaitQueueKnows(eventId, admin.newSession());
+        System.out.printf("event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol%n",
+                eventId, buyers, arrival.toSeconds(), seats, holdTtlSeconds, payShare * 100,
+                edgeProtocol ? "the waiting page's edge" : "the status-polling");
+        Random random = new Random(seed);
+        long[] arrivals = new long[buyers];
+        for (int i = 0; i < buyers; i++) {
+            arrivals[i] = (long) (random.nextDouble() * arrival.toNanos());
+        }
+        long began = System.nanoTime();
+        long deadline = began + limit.toNanos();
+        try (ExecutorService tabs = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < buyers; i++) {
+                long at = began + arrivals[i];
+                boolean pays = random.nextDouble() < payShare;
+                long tabSeed = random.nextLong();
+                tabs.submit(() -> {
+                    try {
+                        sleepUntil(at);
+                        ended(buyer(eventId, pays, new Random(tabSeed), deadline));
+                    } catch (InterruptedException e) {
+                        ended("interrupted");
+                    } catch (RuntimeException e) {
+                        ended("failed: " + e);
+                    }
+                });
+            }
+            Thread availability = Thread.ofVirtual().start(() -> watchAvailability(eventId, deadline));
+            tabs.shutdown();
+            tabs.awaitTermination(limit.toSeconds() + 60, TimeUnit.SECONDS);
+            availability.interrupt();
+        }
+        double seconds = (System.nanoTime() - began) / 1e9;
+        report(eventId, seconds);
+    }
+
+    private void ended(String how) {
+        endings.computeIfAbsent(how, h -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** One tab, from arrival to a paid seat, a walk-away, or sold out; returns how it ended. */
+    private String buyer(UUID eventId, boolean pays, Random random, long deadline) throws InterruptedException {
+        String queue = "/api/queue/" + eventId;
+        Answer session = call("POST /api/sessions", post("/api/sessions", null, null, null, "{}"));
+        if (session.status() != 201) {
+            return "no session: " + session.status();
+        }
+        String token = session.body().path("sessionToken").asString();
+        String admission = null;
+        Long place = null;
+        boolean joined = false;
+        String etag = null;
+        long servingThrough = 0;
+        long pollAfter = 1000;
+        while (admission == null) {
+            if (soldOut.get()) {
+                return "sold out while waiting";
+            }
+            if (System.nanoTime() > deadline) {
+                return "time limit while waiting";
+            }
+            Answer answer;
+            boolean reached = place != null && place <= servingThrough;
+            if (!joined) {
+                answer = call("POST /api/queue/{e}/join", post(queue + "/join", token, null, null, "{}"));
+            } else if (!edgeProtocol || reached || place == null && servingThrough > 0) {
+                answer = call("GET /api/queue/{e}/status", get(queue + "/status", token, null));
+            } else {
+                answer = call("GET /api/queue/{e}/progress", get(queue + "/progress", null, etag));
+                if (answer.status() == 200 || answer.status() == 304) {
+                    if (answer.status() == 200) {
+                        etag = answer.etag();
+                        if (answer.body().path("soldOut").asBoolean()) {
+                            return "sold out (progress)";
+                        }
+                        servingThrough = Math.max(servingThrough, answer.body().path("servingThrough").asLong());
+                        if (place == null && answer.body().path("opened").asBoolean()) {
+                            servingThrough = Math.max(servingThrough, 1);
+                        }
+                        pollAfter = answer.body().path("pollAfterMs").asLong(1000);
+                    }
+                    long position = place == null ? 0 : Math.max(0, place - servingThrough);
+                    double rate = answer.status() == 200 ? answer.body().path("admitPerSecond").asDouble(200) : 200;
+                    double waitMs = rate > 0 ? position / rate * 1000 : 0;
+                    long next = position == 0 ? 0 : (long) (Math.max(pollAfter, Math.min(15_000, waitMs / 4))
+                            * (1 + 0.2 * random.nextDouble()));
+                    Thread.sleep(next);
+                    continue;
+                }
+            }
+            if (answer.status() == 200) {
+                joined = true;
+                String status = answer.body().path("status").asString();
+                switch (status) {
+                    case "ADMITTED" -> admission = answer.body().path("admissionToken").asString();
+                    case "SOLD_OUT" -> {
+                        return "sold out (status)";
+                    }
+                    case "WAITING" -> place = answer.body().path("place").asLong();
+                    default -> { }
+                }
+                pollAfter = answer.body().path("pollAfterMs").asLong(1000);
+                if (admission == null) {
+                    Thread.sleep(pollAfter);
+                }
+            } else if (answer.status() == 404 && joined) {
+                joined = false;
+                place = null;
+            } else {
+                Thread.sleep(answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
+            }
+        }
+        return holdAndPay(eventId, token, admission, pays, random, deadline);
+    }
+
+    private String holdAndPay(UUID eventId, String token, String admission, boolean pays, Random random, long deadline)
+            throws InterruptedException {
+        String key = UUID.randomUUID().toString();
+        while (!soldOut.get() && System.nanoTime() < deadline) {
+            Answer hold = call("POST /api/events/{e}/holds",
+                    post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
+            if (hold.status() == 201) {
+                if (!pays) {
+                    return "held and walked away";
+                }
+                String order = hold.body().path("orderId").asString();
+                Answer payment = call("POST /api/orders/{id}/payments", post("/api/orders/" + order + "/payments", token,
+                        null, UUID.randomUUID().toString(), "{\"paymentMethod\": \"tok_visa\"}"));
+                if (payment.status() != 202) {
+                    key = UUID.randomUUID().toString();
+                    continue;
+                }
+                while (System.nanoTime() < deadline) {
+                    Thread.sleep(1000);
+                    Answer read = call("GET /api/orders/{id}", get("/api/orders/" + order, token, null));
+                    String status = read.status() == 200 ? read.body().path("status").asString() : "";
+                    if (status.equals("CONFIRMED")) {
+                        return "paid";
+                    }
+                    if (List.of("EXPIRED", "PAYMENT_FAILED", "CANCELLED", "REFUNDED").contains(status)) {
+                        break;
+                    }
+                }
+                key = UUID.randomUUID().toString();
+            } else if (hold.status() == 409 || hold.status() == 422) {
+                // every seat held right now: some may come back when abandoned holds expire; the page tries again
+                Thread.sleep(3000 + random.nextInt(2000));
+                key = UUID.randomUUID().toString();
+            } else if (hold.status() == 403) {
+                return "admission refused";
+            } else {
+                Thread.sleep(hold.retryAfterSeconds() * 1000);
+            }
+        }
+        return soldOut.get() ? "sold out while holding" : "time limit while holding";
+    }
+
+    /** Sold out for good, as a page would learn it from the availability; every tab stops then. */
+    private void watchAvailability(UUID eventId, long deadline) {
+        while (!soldOut.get() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Answer availability = call("GET availability (watcher)", get("/api/events/" + eventId + "/availability", null, null));
+            if (availability.status() == 200 && availability.body().path("soldOut").asBoolean()) {
+                soldOut.set(true);
+            }
+        }
+    }
+
+    private Answer call(String what, HttpRequest request) {
+        long started = System.nanoTime();
+        try {
+            // bounded: the JDK client was seen waiting past its own timeout
+            HttpClient http = clients[Math.floorMod(Thread.currentThread().threadId(), clients.length)];
+            HttpResponse<String> response = http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                    .get(TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+            JsonNode body = response.body().isEmpty() ? null : json.readTree(response.body());
+            String slug = response.statusCode() >= 400 && body != null ? " " + body.path("type").asString("").replace("/problems/", "") : "";
+            calls.computeIfAbsent(what, w -> new Calls()).record(response.statusCode() + slug, System.nanoTime() - started);
+            return new Answer(response.statusCode(), body, GatewayClient.retryAfterSeconds(response),
+                    response.headers().firstValue("ETag").orElse(null));
+        } catch (TimeoutException e) {
+            calls.computeIfAbsent(what, w -> new Calls()).record("no answer in 30 s", System.nanoTime() - started);
+            return Answer.NONE;
+        } catch (ExecutionException e) {
+            calls.computeIfAbsent(what, w -> new Calls()).record(e.getCause() instanceof HttpTimeoutException
+                    ? "no answer in 30 s" : "connection failed", System.nanoTime() - started);
+            return Answer.NONE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Answer.NONE;
+        } catch (RuntimeException e) {
+            calls.computeIfAbsent(what, w -> new Calls()).record("unreadable answer", System.nanoTime() - started);
+            return Answer.NONE;
+        }
+    }
+
+    private HttpRequest post(String path, String session, String admission, String key, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Authorization", "Bearer " + session);
+        }
+        if (admission != null) {
+            request.header("X-Admission-Token", admission);
+        }
+        if (key != null) {
+            request.header("Idempotency-Key", key);
+        }
+        return request.build();
+    }
+
+    private HttpRequest get(String path, String session, String ifNoneMatch) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT).GET();
+        if (session != null) {
+            request.header("Authorization", "Bearer " + session);
+        }
+        if (ifNoneMatch != null) {
+            request.header("If-None-Match", ifNoneMatch);
+        }
+        return request.build();
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            TimeUnit.NANOSECONDS.sleep(wait);
+        }
+    }
+
+    private void report(UUID eventId, double seconds) throws IOException, InterruptedException {
+        long all = 0;
+        long unavailable = 0;
+        long unanswered = 0;
+        System.out.printf("%-32s %8s %9s %9s %9s  answers%n", "call", "requests", "p50 ms", "p99 ms", "max ms");
+        for (Map.Entry<String, Calls> entry : new TreeMap<>(calls).entrySet()) {
+            Calls c = entry.getValue();
+            List<Long> sorted;
+            synchronized (c.micros) {
+                sorted = new ArrayList<>(c.micros);
+            }
+            Collections.sort(sorted);
+            Map<String, Integer> answers = new TreeMap<>();
+            c.answers.forEach((answer, n) -> answers.put(answer, n.get()));
+            System.out.printf("%-32s %8d %9.1f %9.1f %9.1f  %s%n", entry.getKey(), sorted.size(),
+                    quantile(sorted, 0.5), quantile(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.getLast() / 1000.0, answers);
+            for (Map.Entry<String, Integer> answer : answers.entrySet()) {
+                all += answer.getValue();
+                unavailable += answer.getKey().startsWith("503") ? answer.getValue() : 0;
+                unanswered += answer.getKey().equals("no answer in 30 s") || answer.getKey().equals("connection failed")
+                        ? answer.getValue() : 0;
+            }
+        }
+        HttpResponse<String> dashboard = admin.send(HttpRequest.newBuilder(
+                URI.create(gateway + "/admin/events/" + eventId + "/dashboard")).timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"))
+                .GET().build());
+        JsonNode board = json.readTree(dashboard.body());
+        System.out.printf("%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n", all, seconds,
+                unavailable, 100.0 * unavailable / Math.max(1, all), unanswered);
+        Map<String, Integer> how = new TreeMap<>();
+        endings.forEach((ending, n) -> how.put(ending, n.get()));
+        System.out.printf("sold %d of %d seats (%s); sold out for good: %s%nhow the %d buyers ended: %s%n",
+                board.path("seats").path("sold").asLong(), seats, board.path("seats"), soldOut.get(), buyers, how);
+    }
+
+    private static double quantile(List<Long> sorted, double q) {
+        return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * q))) / 1000.0;
+    }
+}
