@@ -3,13 +3,13 @@ package dev.onsale.gateway.dashboard;
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.gateway.routing.EventIds;
 import dev.onsale.gateway.routing.UpstreamProperties;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -46,7 +46,8 @@ class DashboardController {
 
     @GetMapping(path = "/admin/events/{eventId}/dashboard", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<Map<String, Object>>> dashboard(@PathVariable String eventId, ServerHttpRequest request) {
-        UUID event = parse(eventId);
+        UUID event = EventIds.parse(eventId).orElseThrow(
+                () -> Problem.of(ProblemType.INVALID_REQUEST, "eventId must be a UUID").toException());
         String correlationId = request.getHeaders().getFirst(IdentityHeaders.CORRELATION_ID);
         return Mono.zip(
                 parts.fetch("booking-service", upstream.booking(), event, correlationId),
@@ -85,15 +86,4 @@ class DashboardController {
         };
     }
 
-    private static UUID parse(String eventId) {
-        try {
-            UUID id = UUID.fromString(eventId);
-            if (id.toString().equals(eventId.toLowerCase(Locale.ROOT))) {
-                return id;
-            }
-        } catch (IllegalArgumentException ignored) {
-            // answered below
-        }
-        throw Problem.of(ProblemType.INVALID_REQUEST, "eventId must be a UUID").toException();
-    }
 }

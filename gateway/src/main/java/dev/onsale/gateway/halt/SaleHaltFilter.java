@@ -2,9 +2,9 @@ package dev.onsale.gateway.halt;
 
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import org.springframework.core.Ordered;
 import org.springframework.http.server.PathContainer;
 import org.springframework.stereotype.Component;
@@ -49,8 +49,7 @@ class SaleHaltFilter implements WebFilter, Ordered {
         for (PathPattern pattern : BUYER_CALLS) {
             PathPattern.PathMatchInfo match = pattern.matchAndExtract(path);
             if (match != null) {
-                UUID eventId = parse(match.getUriVariables().get("eventId"));
-                if (eventId != null && halted.isHalted(eventId)) {
+                if (EventIds.parse(match.getUriVariables().get("eventId")).filter(halted::isHalted).isPresent()) {
                     return Mono.error(Problem.retryable(ProblemType.SALE_HALTED,
                             "the organiser stopped this sale; nothing was taken", retryAfter).toException());
                 }
@@ -60,11 +59,4 @@ class SaleHaltFilter implements WebFilter, Ordered {
         return chain.filter(exchange);
     }
 
-    private static UUID parse(String text) {
-        try {
-            return text.length() == 36 ? UUID.fromString(text) : null;
-        } catch (IllegalArgumentException notAnId) {
-            return null;
-        }
-    }
 }

@@ -3,6 +3,7 @@ package dev.onsale.gateway.waitingroom;
 import dev.onsale.common.http.EntityTags;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
@@ -32,7 +33,8 @@ class ProgressController {
 
     @GetMapping("/api/queue/{eventId}/progress")
     Mono<ResponseEntity<byte[]>> progress(@PathVariable String eventId, ServerHttpRequest request) {
-        UUID event = parse(eventId);
+        UUID event = EventIds.parse(eventId).orElseThrow(
+                () -> Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room").toException());
         String ifNoneMatch = request.getHeaders().getFirst(HttpHeaders.IF_NONE_MATCH);
         return cache.document(event).map(found -> found.map(document -> answer(document, ifNoneMatch))
                 .orElseThrow(() -> Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
@@ -56,15 +58,4 @@ class ProgressController {
         return ok.contentType(MediaType.parseMediaType(document.contentType())).body(document.body());
     }
 
-    private static UUID parse(String eventId) {
-        try {
-            UUID id = UUID.fromString(eventId);
-            if (id.toString().equalsIgnoreCase(eventId)) {
-                return id;
-            }
-        } catch (IllegalArgumentException ignored) {
-            // answered below
-        }
-        throw Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room").toException();
-    }
 }

@@ -4,7 +4,7 @@ import dev.onsale.gateway.halt.HaltedSales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemType;
-import java.util.UUID;
+import dev.onsale.gateway.routing.EventIds;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -45,7 +45,7 @@ class WaitingRoomController {
     /** The waiting room; while the event's sale is halted, the static "sale stopped" page (503). */
     @GetMapping("/wait/{eventId}")
     ResponseEntity<byte[]> waitingPage(@PathVariable String eventId) {
-        if (isEventId(eventId) && halted.isHalted(UUID.fromString(eventId))) {
+        if (EventIds.parse(eventId).filter(halted::isHalted).isPresent()) {
             WaitingRoomFiles.File stopped = files.stoppedPage();
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .contentType(stopped.type())
@@ -72,7 +72,7 @@ class WaitingRoomController {
     }
 
     private ResponseEntity<byte[]> page(String eventId, WaitingRoomFiles.File page) {
-        if (!isEventId(eventId)) {
+        if (EventIds.parse(eventId).isEmpty()) {
             throw Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId).toException();
         }
         return serve(page, pageCaching)
@@ -89,11 +89,4 @@ class WaitingRoomController {
                 .header("X-Content-Type-Options", "nosniff");
     }
 
-    private static boolean isEventId(String text) {
-        try {
-            return text.length() == 36 && UUID.fromString(text) != null;
-        } catch (IllegalArgumentException notAnId) {
-            return false;
-        }
-    }
 }
