@@ -146,6 +146,26 @@ final class SaleFixture implements AutoCloseable {
         return values;
     }
 
+    /** Every row {@code sql} returns for its one parameter, each as its columns joined by a space. */
+    List<String> rows(String sql, Object parameter) throws SQLException {
+        var values = new ArrayList<String>();
+        try (Connection db = database(); PreparedStatement query = db.prepareStatement(sql)) {
+            query.setObject(1, parameter);
+            try (ResultSet rows = query.executeQuery()) {
+                int columns = rows.getMetaData().getColumnCount();
+                while (rows.next()) {
+                    var row = new StringBuilder();
+                    for (int column = 1; column <= columns; column++) {
+                        row.append(column == 1 ? "" : " ").append(rows.getMetaData().getColumnLabel(column))
+                                .append('=').append(rows.getString(column));
+                    }
+                    values.add(row.toString());
+                }
+            }
+        }
+        return values;
+    }
+
     Connection database() throws SQLException {
         Map<String, String> engines = stack.engineEnvironment();
         return DriverManager.getConnection(engines.get("ONSALE_DB_URL"), engines.get("ONSALE_DB_USER"),

@@ -38,7 +38,11 @@ class SellOutSystemIT {
     private static final int IN_FLIGHT = 500;
     private static final int HOLD_TTL_SECONDS = 10;
     private static final double PAYING_SHARE = 0.7;
-    private static final Duration SALE_LIMIT = Duration.ofMinutes(5);
+    /**
+     * Generous: the sale sells out in 140-260 s on two cores, and an order whose payment is pending may stay live
+     * for the payment bound (5 min) before it expires and its seat sells again.
+     */
+    private static final Duration SALE_LIMIT = Duration.ofMinutes(8);
 
     private static SaleFixture fixture;
 
@@ -104,6 +108,9 @@ class SellOutSystemIT {
         System.out.printf("[sellout] %d buyers, %d seats: sold out for good %.1f s after they pressed Buy; %d holds paid,"
                         + " %d abandoned (expired after %d s and sold again); answers %s%n", BUYERS, SEATS,
                 (soldOutAt - began) / 1e9, paid.size(), abandoned.size(), HOLD_TTL_SECONDS, counts);
+        if (!soldOut.get()) {
+            describeWhatIsStillOnSale(eventId);
+        }
         assertThat(soldOut).as("sold out for good within %s", SALE_LIMIT).isTrue();
 
         // I1: every seat sold, each to one paid order, one ticket each
@@ -139,6 +146,33 @@ class SellOutSystemIT {
         assertThat(dashboard.path("queue").path("length").asLong()).isZero();
         assertThat(dashboard.path("lastReconciliation").path("covered").asBoolean()).isTrue();
         assertThat(dashboard.path("lastReconciliation").path("drifts").asInt()).isZero();
+    }
+
+    /** What kept the sale from selling out: the gate's counters, every order still live, and its payment. */
+    private static void describeWhatIsStillOnSale(UUID eventId) throws Exception {
+        String prefix = "inventory:{" + eventId + "}:";
+        System.out.printf("[sellout] not sold out: availability %s; gate available %s, live holds %s, sold %s%n",
+                fixture.gateway.get("/api/events/" + eventId + "/availability").body(), fixture.redis.get(prefix + "available"),
+                fixture.redis.get(prefix + "live-holds"), fixture.redis.get(prefix + "sold"));
+        fixture.rows("SELECT status, count(*) FROM booking.orders WHERE event_id = ? GROUP BY status", eventId)
+                .forEach(row -> System.out.println("[sellout] orders: " + row));
+        fixture.rows("SELECT status, count(*) FROM booking.seats WHERE event_id = ? GROUP BY status", eventId)
+                .forEach(row -> System.out.println("[sellout] seats: " + row));
+        for (String order : fixture.rows("""
+                SELECT id, status, created_at, expires_at, payment_deadline, updated_at FROM booking.orders
+                WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING') ORDER BY created_at""", eventId)) {
+            System.out.println("[sellout] live order: " + order);
+            UUID orderId = UUID.fromString(order.substring("id=".length(), "id=".length() + 36));
+            fixture.rows("""
+                    SELECT payment_id, status, requested_at, deadline, due_at, attempts, polls, charge_id, failure_reason,
+                           first_submitted_at, settled_at FROM payment.payments WHERE order_id = ?""", orderId)
+                    .forEach(payment -> System.out.println("[sellout]   its payment: " + payment));
+        }
+        for (String order : fixture.redis.smembers(prefix + "live")) {
+            System.out.printf("[sellout] live at the gate: %s %s, pending since %s%n", order,
+                    fixture.redis.hgetAll(prefix + "order:" + order), fixture.redis.zscore(prefix + "pending", order));
+        }
+        System.out.println("[sellout] dashboard: " + Audit.dashboard(fixture, eventId));
     }
 
     /**
