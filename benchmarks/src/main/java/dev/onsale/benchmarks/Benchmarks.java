@@ -32,6 +32,7 @@ public final class Benchmarks {
                              (straight on queue-service's scripts in Redis; run from the repository root)
                            ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]
                              [--pay-percent=70] [--protocol=edge|status] [--limit-seconds=600] [--seed=1] [--clients=100]
+                             [--warm-up-buyers=1000]   (a warm-up sale on an event of its own first, not reported; 0 skips it)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
