@@ -220,8 +220,12 @@ final class SaleBenchmark {
                     long position = place == null ? 0 : Math.max(0, place - servingThrough);
                     double rate = answer.status() == 200 ? answer.body().path("admitPerSecond").asDouble(200) : 200;
                     double waitMs = rate > 0 ? position / rate * 1000 : 0;
-                    long next = position == 0 ? 0 : (long) (Math.max(pollAfter, Math.min(15_000, waitMs / 4))
-                            * (1 + 0.2 * random.nextDouble()));
+                    // as the waiting page: no sooner than pollAfterMs (within the event's read budget), a quarter of a
+                    // long wait, but at the moment its place comes when that is sooner
+                    long soonest = Math.min(60_000, pollAfter);
+                    double delay = waitMs < soonest
+                            ? Math.max(1000, waitMs) : Math.max(soonest, Math.min(15_000, waitMs / 4));
+                    long next = position == 0 ? 0 : (long) (delay * (1 + 0.2 * random.nextDouble()));
                     Thread.sleep(next);
                     continue;
                 }

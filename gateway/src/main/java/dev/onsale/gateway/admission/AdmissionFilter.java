@@ -6,7 +6,7 @@ import dev.onsale.common.token.AdmissionTokenCodec.Verdict;
 import dev.onsale.gateway.identity.Caller;
 import dev.onsale.gateway.identity.Verified;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.onsale.common.IdentityHeaders;

@@ -1,7 +1,7 @@
 package dev.onsale.gateway.body;
 
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;

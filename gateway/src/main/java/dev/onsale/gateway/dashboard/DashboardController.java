@@ -2,7 +2,7 @@ package dev.onsale.gateway.dashboard;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
 import dev.onsale.gateway.routing.UpstreamProperties;
 import java.time.Clock;

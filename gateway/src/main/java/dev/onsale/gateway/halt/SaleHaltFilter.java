@@ -1,7 +1,7 @@
 package dev.onsale.gateway.halt;
 
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.onsale.gateway.identity;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.util.Map;
 
 /** The outcome of checking a {@link Caller} against a {@link Requirement}. */

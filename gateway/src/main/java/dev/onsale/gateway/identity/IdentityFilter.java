@@ -1,7 +1,7 @@
 package dev.onsale.gateway.identity;
 
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.core.Ordered;

@@ -1,5 +1,6 @@
 package dev.onsale.gateway.problem;
 
+import dev.onsale.common.problem.ProblemType;
 import java.time.Duration;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
@@ -15,7 +16,7 @@ import org.springframework.http.HttpHeaders;
 public record Problem(ProblemType type, String detail, Optional<Duration> retryAfter, HttpHeaders headers) {
 
     public Problem {
-        if (retryAfter.isEmpty() && (type.status().value() == 429 || type.status().value() == 503)) {
+        if (retryAfter.isEmpty() && (type.status() == 429 || type.status() == 503)) {
             throw new IllegalArgumentException(type.slug() + " needs a Retry-After");
         }
     }

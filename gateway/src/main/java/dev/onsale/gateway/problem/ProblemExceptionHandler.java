@@ -1,5 +1,6 @@
 package dev.onsale.gateway.problem;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.correlation.CorrelationId;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.TimeoutException;

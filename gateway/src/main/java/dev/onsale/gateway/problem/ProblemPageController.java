@@ -1,11 +1,12 @@
 package dev.onsale.gateway.problem;
 
+import dev.onsale.common.problem.ProblemType;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Serves {@code /problems/<slug>}: the page each problem's {@code type} points to. */
+/** Serves {@code /problems/<slug>}: the page each problem's {@code type} points to, for every entry of the catalog. */
 @RestController
 class ProblemPageController {
 
@@ -19,11 +20,11 @@ class ProblemPageController {
                 <head><meta charset="utf-8"><title>%1$s — Onsale</title></head>
                 <body>
                 <h1>%1$s</h1>
-                <p><code>%2$s</code></p>
-                <p>%3$s</p>
+                <p><code>%2$s</code>, answered with HTTP status %3$d</p>
+                <p>%4$s</p>
                 </body>
                 </html>
-                """.formatted(html(type.title()), html(type.typeUri()), html(type.explanation()));
+                """.formatted(html(type.title()), html(type.typeUri()), type.status(), html(type.explanation()));
     }
 
     private static String html(String text) {

@@ -1,9 +1,11 @@
 package dev.onsale.gateway.problem;
 
+import dev.onsale.common.problem.ProblemType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
@@ -25,7 +27,7 @@ public class ProblemResponses {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("type", problem.type().typeUri());
         document.put("title", problem.type().title());
-        document.put("status", problem.type().status().value());
+        document.put("status", problem.type().status());
         document.put("detail", problem.detail());
         return json.writeValueAsBytes(document);
     }
@@ -36,7 +38,7 @@ public class ProblemResponses {
      */
     public Mono<Void> write(ServerHttpResponse response, Problem problem) {
         byte[] body = body(problem);
-        response.setStatusCode(problem.type().status());
+        response.setStatusCode(HttpStatus.valueOf(problem.type().status()));
         HttpHeaders headers = response.getHeaders();
         headers.clear();
         headers.setContentType(MediaType.APPLICATION_PROBLEM_JSON);

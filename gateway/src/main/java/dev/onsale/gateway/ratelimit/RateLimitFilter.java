@@ -4,7 +4,7 @@ import dev.onsale.gateway.identity.Caller;
 import dev.onsale.gateway.identity.Requirement;
 import dev.onsale.gateway.identity.Verified;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;

@@ -6,7 +6,7 @@ import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.G
 import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.ratelimit.RequestLoop;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -4,7 +4,7 @@ import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
 import dev.onsale.gateway.problem.ProblemResponses;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.time.Duration;
 import org.reactivestreams.Publisher;
 import org.slf4j.Logger;

@@ -3,7 +3,7 @@ package dev.onsale.gateway.session;
 import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;

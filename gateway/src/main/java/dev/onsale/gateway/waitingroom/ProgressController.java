@@ -2,7 +2,7 @@ package dev.onsale.gateway.waitingroom;
 
 import dev.onsale.common.http.EntityTags;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.UUID;

@@ -3,7 +3,7 @@ package dev.onsale.gateway.waitingroom;
 import dev.onsale.gateway.halt.HaltedSales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;

@@ -15,6 +15,7 @@
   var DEFAULT_POLL_MS = 2000;
   var MAX_BACKOFF_MS = 30000;
   var MAX_PROGRESS_POLL_MS = 15000;
+  var MIN_PROGRESS_POLL_MS = 1000;
   var MAX_OPENING_SPREAD_MS = 10000;
   var SESSION_MARGIN_MS = 60000;
 
@@ -39,12 +40,19 @@
   }
 
   /**
-   * Milliseconds until the next read of the progress document: no sooner than its pollAfterMs, and for a
-   * long wait a quarter of it (at most 15 s), spread by up to 20 % so that a crowd does not read in step.
+   * Milliseconds until the next read of the progress document: no sooner than its pollAfterMs (which grows
+   * with the line, so that all its readers together keep within the event's read budget), and for a long wait
+   * a quarter of it (at most 15 s); but a tab whose place comes before pollAfterMs reads when it comes (at
+   * least 1 s ahead), so the front of the line is let in at once. Spread by up to 20 % so that a crowd does
+   * not read in step.
    */
   function nextProgressDelayMs(pollAfterMs, waitSeconds, random) {
-    var soonest = pollAfterMs > 0 ? pollAfterMs : DEFAULT_POLL_MS;
-    var stretched = typeof waitSeconds === 'number' && waitSeconds > 0 ? waitSeconds * 1000 / 4 : 0;
+    var soonest = Math.min(MAX_POLL_MS, pollAfterMs > 0 ? pollAfterMs : DEFAULT_POLL_MS);
+    var known = typeof waitSeconds === 'number' && waitSeconds >= 0;
+    if (known && waitSeconds * 1000 < soonest) {
+      return Math.round(Math.max(MIN_PROGRESS_POLL_MS, waitSeconds * 1000) * (1 + 0.2 * random));
+    }
+    var stretched = known ? waitSeconds * 1000 / 4 : 0;
     return Math.round(Math.max(soonest, Math.min(MAX_PROGRESS_POLL_MS, stretched)) * (1 + 0.2 * random));
   }
 

@@ -3,7 +3,7 @@ package dev.onsale.gateway.identity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.IdentityHeaders;
-import dev.onsale.gateway.problem.ProblemType;
+import dev.onsale.common.problem.ProblemType;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

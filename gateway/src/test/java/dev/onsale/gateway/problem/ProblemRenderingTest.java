@@ -2,6 +2,7 @@ package dev.onsale.gateway.problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.common.problem.ProblemType;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;

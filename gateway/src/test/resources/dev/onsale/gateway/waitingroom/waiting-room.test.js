@@ -28,6 +28,13 @@ assert.strictEqual(rules.nextProgressDelayMs(1000, 2, 0), 1000, 'near the front:
 assert.strictEqual(rules.nextProgressDelayMs(1000, 20, 0), 5000, 'a quarter of the wait');
 assert.strictEqual(rules.nextProgressDelayMs(1000, 3600, 0), 15000, 'at most 15 s');
 assert.strictEqual(rules.nextProgressDelayMs(1000, 2, 0.5), 1100, 'spread by up to 20 %');
+// a long line: the document asks for fewer reads (5,000 waiting within 500 reads/s: every 10 s)
+assert.strictEqual(rules.nextProgressDelayMs(10000, 25, 0), 10000, 'no sooner than pollAfterMs');
+assert.strictEqual(rules.nextProgressDelayMs(10000, 100, 0), 15000, 'a quarter of a long wait, past pollAfterMs');
+assert.strictEqual(rules.nextProgressDelayMs(10000, 4, 0), 4000, 'a place that comes sooner: read when it comes');
+assert.strictEqual(rules.nextProgressDelayMs(10000, 0.2, 0), 1000, 'but not sooner than 1 s');
+assert.strictEqual(rules.nextProgressDelayMs(10000, undefined, 0), 10000, 'no place yet: the document\'s pace');
+assert.strictEqual(rules.nextProgressDelayMs(600000, undefined, 0), 60000, 'at most a minute');
 assert.strictEqual(rules.openingSpreadMs(3000, 1), 6000, '1 s per 500 waiting');
 assert.strictEqual(rules.openingSpreadMs(100000, 1), 10000, 'at most 10 s');
 assert.strictEqual(rules.openingSpreadMs(3000, 0), 0);

@@ -1,5 +1,6 @@
 package dev.onsale.payment.webhook;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.payment.settlement.Applied;
 import dev.onsale.payment.settlement.Settlement;
 import dev.onsale.payment.webhook.ProviderEvent.ChargeObserved;
@@ -11,7 +12,6 @@ import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -60,16 +60,15 @@ public class WebhookReceiver {
      */
     public WebhookResult receive(String signature, byte[] body) {
         if (body.length > maxBodyBytes) {
-            throw refused(WebhookResult.MALFORMED, new ProblemException(HttpStatus.CONTENT_TOO_LARGE,
-                    "payload-too-large", "Payload too large", "A webhook body is at most " + maxBodyBytes + " bytes"));
+            throw refused(WebhookResult.MALFORMED, new ProblemException(ProblemType.PAYLOAD_TOO_LARGE,
+                    "A webhook body is at most " + maxBodyBytes + " bytes"));
         }
         switch (verifier.verify(signature, body)) {
             case GARBLED -> throw refused(WebhookResult.SIGNATURE_INVALID, signatureInvalid(
                     "Onsale-Signature is missing or is not t=<unix seconds>,v1=<64 hex digits>[,v1=...]"));
             case MISMATCH -> throw refused(WebhookResult.SIGNATURE_INVALID, signatureInvalid(
                     "No v1 value of Onsale-Signature is the signature of this body"));
-            case STALE -> throw refused(WebhookResult.STALE, new ProblemException(HttpStatus.BAD_REQUEST,
-                    "webhook-timestamp-stale", "Webhook timestamp stale",
+            case STALE -> throw refused(WebhookResult.STALE, new ProblemException(ProblemType.WEBHOOK_TIMESTAMP_STALE,
                     "The signature's timestamp is more than the tolerance away from now"));
             case VALID -> {
             }
@@ -108,7 +107,6 @@ public class WebhookReceiver {
     }
 
     private static ProblemException signatureInvalid(String detail) {
-        return new ProblemException(HttpStatus.BAD_REQUEST, "webhook-signature-invalid", "Webhook signature invalid",
-                detail);
+        return new ProblemException(ProblemType.WEBHOOK_SIGNATURE_INVALID, detail);
     }
 }

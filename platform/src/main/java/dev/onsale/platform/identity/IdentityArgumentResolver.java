@@ -1,12 +1,12 @@
 package dev.onsale.platform.identity;
 
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.web.ProblemException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.core.MethodParameter;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -48,7 +48,7 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
                 && (IdentityHeaders.ROLE_AUDITOR.equals(role) || IdentityHeaders.ROLE_ADMIN.equals(role))) {
             return new Auditor(role);
         }
-        throw new ProblemException(HttpStatus.FORBIDDEN, "forbidden", "Forbidden", "this call needs the " + needed + " role");
+        throw new ProblemException(ProblemType.FORBIDDEN, "this call needs the " + needed + " role");
     }
 
     private static Optional<UUID> sessionId(String header) {
@@ -60,6 +60,6 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
     }
 
     private static ProblemException unauthorized(String detail) {
-        return new ProblemException(HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized", detail);
+        return new ProblemException(ProblemType.UNAUTHORIZED, detail);
     }
 }

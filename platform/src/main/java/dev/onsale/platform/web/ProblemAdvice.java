@@ -1,12 +1,12 @@
 package dev.onsale.platform.web;
 
+import dev.onsale.common.problem.ProblemType;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -50,7 +50,7 @@ class ProblemAdvice {
         boolean pathVariable = e.getParameter().hasParameterAnnotation(
                 org.springframework.web.bind.annotation.PathVariable.class);
         if (pathVariable) {
-            return Problems.response(ProblemException.notFound("not-found",
+            return Problems.response(new ProblemException(ProblemType.NOT_FOUND,
                     "'" + e.getValue() + "' is not a valid " + e.getName()));
         }
         return Problems.response(ProblemException.invalidRequest(
@@ -71,38 +71,38 @@ class ProblemAdvice {
 
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<ProblemDetail> noResource(NoResourceFoundException e) {
-        return Problems.response(ProblemException.notFound("not-found", "no resource at /" + e.getResourcePath()));
+        return Problems.response(new ProblemException(ProblemType.NOT_FOUND, "no resource at /" + e.getResourcePath()));
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ProblemDetail> method(HttpRequestMethodNotSupportedException e) {
-        return Problems.response(new ProblemException(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed",
-                "Method not allowed", e.getMethod() + " is not supported here"));
+        return Problems.response(new ProblemException(ProblemType.METHOD_NOT_ALLOWED,
+                e.getMethod() + " is not supported here"));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ProblemDetail> mediaType(HttpMediaTypeNotSupportedException e) {
-        return Problems.response(new ProblemException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
-                "Unsupported media type", "send application/json"));
+        return Problems.response(new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                "send application/json"));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
     ResponseEntity<ProblemDetail> notAcceptable(HttpMediaTypeNotAcceptableException e) {
-        return Problems.response(new ProblemException(HttpStatus.NOT_ACCEPTABLE, "not-acceptable",
-                "Not acceptable", "this resource is available as application/json"));
+        return Problems.response(new ProblemException(ProblemType.NOT_ACCEPTABLE,
+                "this resource is available as application/json"));
     }
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
         if (DependencyFailures.isTransient(e)) {
             log.warn("dependency did not answer on {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
-            return Problems.response(new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "service-unavailable",
-                    "Service unavailable", "a dependency did not answer in time; nothing was changed, try again shortly")
+            return Problems.response(new ProblemException(ProblemType.SERVICE_UNAVAILABLE,
+                    "a dependency did not answer in time; nothing was changed, try again shortly")
                     .retryAfter(DEPENDENCY_RETRY_AFTER_SECONDS));
         }
         log.error("unhandled failure on {} {}", request.getMethod(), request.getRequestURI(), e);
-        return Problems.response(HttpStatus.INTERNAL_SERVER_ERROR, "internal-error", "Internal error",
-                "the request failed; nothing was changed by this error page", List.of(), null);
+        return Problems.response(new ProblemException(ProblemType.INTERNAL_ERROR,
+                "the request failed; nothing was changed by this error page"));
     }
 
     /** The outermost Jackson failure in the chain: it carries the path (inner causes such as a DateTimeParseException do not). */

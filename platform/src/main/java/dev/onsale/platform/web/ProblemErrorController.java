@@ -1,5 +1,6 @@
 package dev.onsale.platform.web;
 
+import dev.onsale.common.problem.ProblemType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
@@ -24,13 +25,13 @@ class ProblemErrorController implements ErrorController {
         if (status == null) {
             status = HttpStatus.INTERNAL_SERVER_ERROR;
         }
-        String slug = switch (status) {
-            case NOT_FOUND -> "not-found";
-            case BAD_REQUEST -> "invalid-request";
-            case PAYLOAD_TOO_LARGE -> "payload-too-large";
-            case METHOD_NOT_ALLOWED -> "method-not-allowed";
-            default -> status.is5xxServerError() ? "internal-error" : "request-refused";
+        ProblemType type = switch (status) {
+            case NOT_FOUND -> ProblemType.NOT_FOUND;
+            case BAD_REQUEST -> ProblemType.INVALID_REQUEST;
+            case PAYLOAD_TOO_LARGE -> ProblemType.PAYLOAD_TOO_LARGE;
+            case METHOD_NOT_ALLOWED -> ProblemType.METHOD_NOT_ALLOWED;
+            default -> status.is5xxServerError() ? ProblemType.INTERNAL_ERROR : ProblemType.REQUEST_REFUSED;
         };
-        return Problems.response(status, slug, status.getReasonPhrase(), status.getReasonPhrase(), List.of(), null);
+        return Problems.response(status, type, status.getReasonPhrase(), List.of(), null);
     }
 }

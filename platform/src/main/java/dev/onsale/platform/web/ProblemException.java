@@ -1,30 +1,27 @@
 package dev.onsale.platform.web;
 
+import dev.onsale.common.problem.ProblemType;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 
 /**
  * A refusal the caller can act on, rendered as {@code application/problem+json} with
- * {@code type = /problems/<slug>}. Throw it from domain or web code; nothing else is needed.
+ * {@code type = /problems/<slug>}, the catalog's title and status. Throw it from domain or web code; nothing else is
+ * needed.
  */
 public class ProblemException extends RuntimeException {
 
-    private final HttpStatus status;
-    private final String slug;
-    private final String title;
+    private final ProblemType type;
     private final List<FieldError> errors;
     private final Long retryAfterSeconds;
 
-    public ProblemException(HttpStatus status, String slug, String title, String detail) {
-        this(status, slug, title, detail, List.of(), null);
+    public ProblemException(ProblemType type, String detail) {
+        this(type, detail, List.of(), null);
     }
 
-    private ProblemException(HttpStatus status, String slug, String title, String detail, List<FieldError> errors,
-            Long retryAfterSeconds) {
+    private ProblemException(ProblemType type, String detail, List<FieldError> errors, Long retryAfterSeconds) {
         super(detail);
-        this.status = status;
-        this.slug = slug;
-        this.title = title;
+        this.type = type;
         this.errors = List.copyOf(errors);
         this.retryAfterSeconds = retryAfterSeconds;
     }
@@ -34,29 +31,28 @@ public class ProblemException extends RuntimeException {
         String detail = errors.size() == 1
                 ? errors.getFirst().field() + ": " + errors.getFirst().message()
                 : errors.size() + " fields are invalid";
-        return new ProblemException(HttpStatus.BAD_REQUEST, "invalid-request", "Invalid request", detail, errors, null);
-    }
-
-    /** 404 under {@code slug} (e.g. {@code event-not-found}). */
-    public static ProblemException notFound(String slug, String detail) {
-        return new ProblemException(HttpStatus.NOT_FOUND, slug, "Not found", detail);
+        return new ProblemException(ProblemType.INVALID_REQUEST, detail, errors, null);
     }
 
     /** The same problem, telling the client when to try again (429 and 503 must). */
     public ProblemException retryAfter(long seconds) {
-        return new ProblemException(status, slug, title, getMessage(), errors, seconds);
+        return new ProblemException(type, getMessage(), errors, seconds);
+    }
+
+    public ProblemType type() {
+        return type;
     }
 
     public HttpStatus status() {
-        return status;
+        return HttpStatus.valueOf(type.status());
     }
 
     public String slug() {
-        return slug;
+        return type.slug();
     }
 
     public String title() {
-        return title;
+        return type.title();
     }
 
     public List<FieldError> errors() {

@@ -1,5 +1,6 @@
 package dev.onsale.platform.web;
 
+import dev.onsale.common.problem.ProblemType;
 import java.net.URI;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
@@ -17,11 +18,15 @@ public final class Problems {
     private Problems() {
     }
 
-    public static ResponseEntity<ProblemDetail> response(HttpStatusCode status, String slug, String title,
-            String detail, List<FieldError> errors, Long retryAfterSeconds) {
+    /**
+     * A problem of {@code type} answered with {@code status}: the catalog's own, except where a container failure
+     * of another status is answered under a generic entry.
+     */
+    public static ResponseEntity<ProblemDetail> response(HttpStatusCode status, ProblemType type, String detail,
+            List<FieldError> errors, Long retryAfterSeconds) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setType(URI.create(TYPE_PREFIX + slug));
-        problem.setTitle(title);
+        problem.setType(URI.create(TYPE_PREFIX + type.slug()));
+        problem.setTitle(type.title());
         if (!errors.isEmpty()) {
             problem.setProperty("errors", errors);
         }
@@ -37,6 +42,6 @@ public final class Problems {
     }
 
     public static ResponseEntity<ProblemDetail> response(ProblemException e) {
-        return response(e.status(), e.slug(), e.title(), e.getMessage(), e.errors(), e.retryAfterSeconds());
+        return response(e.status(), e.type(), e.getMessage(), e.errors(), e.retryAfterSeconds());
     }
 }

@@ -1,12 +1,12 @@
 package dev.onsale.platform.web;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.identity.Buyer;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -43,14 +43,14 @@ class ProblemTestApplication {
         @GetMapping("/orders/{orderId}")
         Map<String, Object> get(@PathVariable UUID orderId, Buyer buyer) {
             if (orderId.getMostSignificantBits() == 0) {
-                throw ProblemException.notFound("order-not-found", "no order " + orderId);
+                throw new ProblemException(ProblemType.ORDER_NOT_FOUND, "no order " + orderId);
             }
             return Map.of("orderId", orderId, "buyer", buyer.sessionId());
         }
 
         @GetMapping("/busy")
         Map<String, Object> busy() {
-            throw new ProblemException(HttpStatus.SERVICE_UNAVAILABLE, "service-unavailable", "Busy", "try later")
+            throw new ProblemException(ProblemType.SERVICE_UNAVAILABLE, "try later")
                     .retryAfter(2);
         }
 

@@ -1,5 +1,6 @@
 package dev.onsale.queue.line;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.platform.web.ProblemException;
 import dev.onsale.queue.QueueKeys;
@@ -42,7 +43,7 @@ public class WaitingRoom {
      *                          that never joined (or whose admission expired)
      */
     public Place status(UUID eventId, UUID sessionId) {
-        return place(eventId, sessionId, "status").orElseThrow(() -> ProblemException.notFound("not-in-queue",
+        return place(eventId, sessionId, "status").orElseThrow(() -> new ProblemException(ProblemType.NOT_IN_QUEUE,
                 "this session is not in the waiting room of event " + eventId + "; join first"));
     }
 
@@ -56,7 +57,7 @@ public class WaitingRoom {
                 List.of(sessionId.toString(), mode, Integer.toString(admission.defaultMaxAdmitPerSecond())));
         String status = (String) reply.get(0);
         if ("UNKNOWN_EVENT".equals(status)) {
-            throw ProblemException.notFound("event-not-found", "no event " + eventId);
+            throw new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId);
         }
         if ("NOT_IN_QUEUE".equals(status)) {
             return Optional.empty();

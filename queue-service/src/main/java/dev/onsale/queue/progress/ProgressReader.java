@@ -40,6 +40,6 @@ public class ProgressReader {
         double rate = measured > 0 ? measured : ((Long) reply.get(7)).doubleValue();
         return Optional.of(new Progress(eventId, (String) reply.get(1), opensAt.isEmpty() ? null : Instant.parse(opensAt),
                 (Long) reply.get(3) == 1, (Long) reply.get(4), (Long) reply.get(5), rate, (Long) reply.get(8) == 1,
-                properties.pollInterval().toMillis(), Instant.ofEpochMilli((Long) reply.get(9))));
+                properties.pollAfterMs((Long) reply.get(5)), Instant.ofEpochMilli((Long) reply.get(9))));
     }
 }

@@ -112,6 +112,10 @@ class ProgressIT {
         }
         assertThat(waiting).isEqualTo(2500 - servingThrough);
         assertThat(progress.path("lineLength").asLong()).isEqualTo(2500 - servingThrough);
+        // the readers' budget (500/s by default): each of the waiting reads once per this many whole seconds
+        long waitingReaders = 2500 - servingThrough;
+        assertThat(progress.path("pollAfterMs").asLong()).as("%d waiting", waitingReaders)
+                .isEqualTo(Math.max(1000, (waitingReaders + 499) / 500 * 1000));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.onsale.booking.dashboard.web;
 
 import dev.onsale.booking.dashboard.SaleDashboard;
 import dev.onsale.booking.dashboard.SaleDashboard.SalePart;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
 import java.util.UUID;
@@ -26,6 +27,6 @@ class SaleDashboardController {
     @GetMapping("/internal/events/{eventId}/dashboard")
     SalePart part(Admin admin, @PathVariable UUID eventId) {
         return dashboard.read(eventId).orElseThrow(
-                () -> ProblemException.notFound("event-not-found", "there is no event " + eventId));
+                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
     }
 }

@@ -2,6 +2,7 @@ package dev.onsale.booking.event.web;
 
 import dev.onsale.booking.event.CachedJson;
 import dev.onsale.booking.event.EventCatalog;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.web.ProblemException;
 import java.util.UUID;
 import org.springframework.http.CacheControl;
@@ -47,7 +48,7 @@ class EventCatalogController {
 
     private ResponseEntity<byte[]> respond(CachedJson json, String ifNoneMatch, UUID eventId) {
         if (!json.found()) {
-            throw ProblemException.notFound("event-not-found", "there is no event " + eventId);
+            throw new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId);
         }
         CacheControl cacheControl = CacheControl.maxAge(catalog.clientMaxAge()).cachePublic();
         if (json.matches(ifNoneMatch)) {

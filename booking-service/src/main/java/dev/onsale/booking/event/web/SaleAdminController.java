@@ -4,10 +4,10 @@ import dev.onsale.booking.event.CatalogViews.EventDetail;
 import dev.onsale.booking.event.SaleAction;
 import dev.onsale.booking.event.SaleControl;
 import dev.onsale.booking.event.SaleStateConflict;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -28,13 +28,14 @@ class SaleAdminController {
 
     @PostMapping("/admin/events/{eventId}/sale/{action}")
     EventDetail drive(Admin admin, @PathVariable UUID eventId, @PathVariable String action) {
-        SaleAction saleAction = SaleAction.fromPath(action).orElseThrow(() -> ProblemException.notFound("not-found",
+        SaleAction saleAction = SaleAction.fromPath(action).orElseThrow(() -> new ProblemException(
+                ProblemType.NOT_FOUND,
                 "there is no sale action " + action + "; use open, pause, resume or halt"));
         try {
             return control.drive(eventId, saleAction).map(EventDetail::of).orElseThrow(
-                    () -> ProblemException.notFound("event-not-found", "there is no event " + eventId));
+                    () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
         } catch (SaleStateConflict e) {
-            throw new ProblemException(HttpStatus.CONFLICT, "sale-state-conflict", "Sale state conflict",
+            throw new ProblemException(ProblemType.SALE_STATE_CONFLICT,
                     "cannot " + e.action().pathName() + " a sale that is " + e.current());
         }
     }

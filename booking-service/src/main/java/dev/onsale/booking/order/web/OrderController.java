@@ -1,10 +1,10 @@
 package dev.onsale.booking.order.web;
 
 import dev.onsale.booking.order.BuyerOrders;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.platform.web.ProblemException;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,8 +35,8 @@ class OrderController {
         return switch (orders.cancel(parse(orderId), buyer.sessionId())) {
             case CANCELLED, ALREADY_CANCELLED -> ResponseEntity.noContent().build();
             case NOT_FOUND -> throw notFound(orderId);
-            case NOT_CANCELLABLE -> throw new ProblemException(HttpStatus.CONFLICT, "order-not-cancellable",
-                    "Order not cancellable", "only a HELD order can be cancelled");
+            case NOT_CANCELLABLE -> throw new ProblemException(ProblemType.ORDER_NOT_CANCELLABLE,
+                    "only a HELD order can be cancelled");
         };
     }
 
@@ -49,6 +49,6 @@ class OrderController {
     }
 
     private static ProblemException notFound(String orderId) {
-        return ProblemException.notFound("order-not-found", "no order " + orderId);
+        return new ProblemException(ProblemType.ORDER_NOT_FOUND, "no order " + orderId);
     }
 }

@@ -4,6 +4,7 @@ import dev.onsale.booking.payment.PaymentRequest;
 import dev.onsale.booking.payment.PaymentRequests;
 import dev.onsale.booking.payment.PaymentRequests.Outcome;
 import dev.onsale.booking.payment.StoredAnswer;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
@@ -12,7 +13,6 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -63,12 +63,10 @@ class PaymentController {
         return switch (outcome) {
             case Outcome.Accepted accepted -> answer(accepted.answer());
             case Outcome.Replayed replayed -> answer(replayed.answer());
-            case Outcome.KeyReused reused -> throw new ProblemException(HttpStatus.UNPROCESSABLE_CONTENT,
-                    "idempotency-key-reused", "Idempotency-Key reused",
+            case Outcome.KeyReused reused -> throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
                     "this Idempotency-Key was used for another request; use a new key for a new request");
             case Outcome.OrderNotFound notFound -> throw notFound("no order " + id);
-            case Outcome.OrderNotPayable notPayable -> throw new ProblemException(HttpStatus.CONFLICT,
-                    "order-not-payable", "Order not payable",
+            case Outcome.OrderNotPayable notPayable -> throw new ProblemException(ProblemType.ORDER_NOT_PAYABLE,
                     "order " + id + " cannot be paid: " + notPayable.reason());
         };
     }
@@ -79,7 +77,7 @@ class PaymentController {
 
     private static void requireKey(String key) {
         if (key == null || !KEY.matcher(key).matches()) {
-            throw new ProblemException(HttpStatus.BAD_REQUEST, "idempotency-key-missing", "Idempotency-Key missing",
+            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_MISSING,
                     "send an Idempotency-Key header of 1 to 255 visible ASCII characters, new for each payment");
         }
         if (CardNumbers.inIdempotencyKey(key)) {
@@ -98,6 +96,6 @@ class PaymentController {
     }
 
     private static ProblemException notFound(String detail) {
-        return ProblemException.notFound("order-not-found", detail);
+        return new ProblemException(ProblemType.ORDER_NOT_FOUND, detail);
     }
 }

@@ -6,6 +6,7 @@ import dev.onsale.booking.reconciliation.ReconciliationReport;
 import dev.onsale.booking.reconciliation.ReconciliationReports;
 import dev.onsale.booking.reconciliation.ReconciliationReports.Summary;
 import dev.onsale.booking.reconciliation.ReconciliationReports.Verification;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Auditor;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
@@ -41,7 +42,7 @@ class AuditController {
     @GetMapping("/audit/events/{eventId}/ledger")
     EventLedger ledger(Auditor auditor, @PathVariable UUID eventId) {
         return ledgers.of(eventId).orElseThrow(() ->
-                ProblemException.notFound("event-not-found", "there is no event " + eventId));
+                new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
     }
 
     @GetMapping("/audit/reconciliation/reports")
@@ -51,7 +52,7 @@ class AuditController {
             throw ProblemException.invalidRequest(List.of(new FieldError("limit", "must be between 1 and " + MAX_LIMIT)));
         }
         List<Summary> page = reports.list(limit + 1, before).orElseThrow(() ->
-                ProblemException.notFound("report-not-found", "there is no report " + before));
+                new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + before));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("reports", page.subList(0, Math.min(limit, page.size())));
         body.put("next", page.size() > limit ? page.get(limit - 1).reportId() : null);
@@ -86,6 +87,6 @@ class AuditController {
 
     private ReconciliationReport find(UUID reportId) {
         return reports.find(reportId).orElseThrow(() ->
-                ProblemException.notFound("report-not-found", "there is no report " + reportId));
+                new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + reportId));
     }
 }

@@ -3,10 +3,10 @@ package dev.onsale.booking.reconciliation.web;
 import dev.onsale.booking.reconciliation.Reconciliation;
 import dev.onsale.booking.reconciliation.ReconciliationReport;
 import dev.onsale.booking.reconciliation.ReconciliationRunning;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
 import java.net.URI;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -30,7 +30,7 @@ class ReconciliationController {
             ReconciliationReport report = reconciliation.run(ReconciliationReport.Trigger.OPERATOR);
             return ResponseEntity.created(URI.create("/audit/reconciliation/reports/" + report.reportId())).body(report);
         } catch (ReconciliationRunning running) {
-            throw new ProblemException(HttpStatus.CONFLICT, "reconciliation-running", "Reconciliation running",
+            throw new ProblemException(ProblemType.RECONCILIATION_RUNNING,
                     "a reconciliation run is under way; its report will be in /audit/reconciliation/reports")
                     .retryAfter(5);
         }

@@ -1,5 +1,6 @@
 package dev.onsale.inventory.availability.web;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.availability.Availability;
 import dev.onsale.inventory.availability.AvailabilityReader;
 import dev.onsale.platform.web.ProblemException;
@@ -25,7 +26,7 @@ class AvailabilityController {
     @GetMapping("/api/events/{eventId}/availability")
     ResponseEntity<Availability> availability(@PathVariable UUID eventId) {
         Availability availability = reader.read(eventId).orElseThrow(
-                () -> ProblemException.notFound("event-not-found", "no event " + eventId));
+                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
         return ResponseEntity.ok().cacheControl(UP_TO_ONE_SECOND).body(availability);
     }
 }

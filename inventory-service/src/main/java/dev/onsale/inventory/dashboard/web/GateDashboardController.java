@@ -1,5 +1,6 @@
 package dev.onsale.inventory.dashboard.web;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.dashboard.GateDashboard;
 import dev.onsale.inventory.dashboard.GateDashboard.SeatsPart;
 import dev.onsale.platform.identity.Admin;
@@ -25,6 +26,7 @@ class GateDashboardController {
     @GetMapping("/internal/events/{eventId}/dashboard")
     SeatsPart part(Admin admin, @PathVariable UUID eventId) {
         return dashboard.read(eventId).orElseThrow(
-                () -> ProblemException.notFound("event-not-found", "the gate has no counter for event " + eventId));
+                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND,
+                        "the gate has no counter for event " + eventId));
     }
 }

@@ -1,5 +1,6 @@
 package dev.onsale.inventory.hold.web;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.VerifiedIdentity;
 import dev.onsale.platform.web.ProblemException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -8,7 +9,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.support.WebDataBinderFactory;
 import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
@@ -45,7 +45,6 @@ class AdmissionArgumentResolver implements HandlerMethodArgumentResolver, WebMvc
                 // treated as no admission at all
             }
         }
-        throw new ProblemException(HttpStatus.FORBIDDEN, "admission-required", "Admission required",
-                "holds need an admission from the waiting room");
+        throw new ProblemException(ProblemType.ADMISSION_REQUIRED, "holds need an admission from the waiting room");
     }
 }

@@ -1,5 +1,6 @@
 package dev.onsale.queue.dashboard.web;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
 import dev.onsale.queue.dashboard.QueueDashboard;
@@ -25,6 +26,6 @@ class QueueDashboardController {
     @GetMapping("/internal/events/{eventId}/dashboard")
     QueuePart part(Admin admin, @PathVariable UUID eventId) {
         return dashboard.read(eventId).orElseThrow(
-                () -> ProblemException.notFound("event-not-found", "the waiting room has no event " + eventId));
+                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "the waiting room has no event " + eventId));
     }
 }

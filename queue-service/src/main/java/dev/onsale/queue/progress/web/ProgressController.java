@@ -1,6 +1,7 @@
 package dev.onsale.queue.progress.web;
 
 import dev.onsale.common.http.EntityTags;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.web.ProblemException;
 import dev.onsale.queue.progress.Progress;
 import dev.onsale.queue.progress.ProgressProperties;
@@ -41,7 +42,7 @@ class ProgressController {
     ResponseEntity<byte[]> progress(@PathVariable UUID eventId,
             @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         Progress progress = reader.read(eventId).orElseThrow(
-                () -> ProblemException.notFound("event-not-found", "no event " + eventId));
+                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
         String etag = EntityTags.weak(json.writeValueAsString(progress.withUpdatedAt(null)));
         if (EntityTags.matches(ifNoneMatch, etag)) {
             return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cacheControl).build();
