@@ -113,8 +113,9 @@ public final class OnsaleLauncher {
                   --timeout=SECONDS [180]   how long the services may take to become ready
                   --jvm-opts="..."          JVM options of each service process but the gateway (C1 only by
                                             default: a faster start)
-                  --gateway-jvm-opts="..."  JVM options of the gateway (the full JIT by default: it carries
-                                            every request, at less than half the CPU once warm)
+                  --gateway-jvm-opts="..."  JVM options of the gateway (the full JIT, a 1 GB heap and the
+                                            parallel collector by default: it carries every request and
+                                            connection, at less than half the CPU once warm)
                   --state-dir=PATH [.onsale] where stack.pids and runs/<time>/ (logs) live
                 Environment: ONSALE_ADMIN_TOKEN [local-admin-token], ONSALE_AUDITOR_TOKEN [local-auditor-token],
                   ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service],

@@ -72,10 +72,13 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     /**
      * The full JIT (C1, then C2): the gateway carries every request of every buyer, and once warm its CPU per
      * forwarded request is less than half of what C1-only code costs (measured: 0.40 against 0.92 ms of CPU per
-     * status poll, 0.13 against 0.36 ms per progress document, on 2 cores).
+     * status poll, 0.13 against 0.36 ms per progress document, on 2 cores). A heap of its own size and the
+     * parallel collector: it holds every buyer's connection at the arrival, and with the services' 384 MB and the
+     * serial collector it stood still in GC for about 8 s per {@code bench sale} (young pauses of 76 ms on
+     * average, full ones of 0.5-0.9 s in the arrival), against under 4 s with these.
      */
     static final List<String> GATEWAY_JVM_OPTIONS = List.of(
-            "-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
+            "-Xms512m", "-Xmx1g", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
     static final List<String> ENGINES_JVM_OPTIONS = List.of(
             "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 

@@ -140,6 +140,13 @@ class StackConfigTest {
     }
 
     @Test
+    void theGatewayHasAHeapOfItsOwnSizeAndTheParallelCollector() {
+        assertThat(defaults.jvmOptionsOf(Service.GATEWAY)).contains("-Xmx1g", "-XX:+UseParallelGC")
+                .doesNotContain("-XX:+UseSerialGC");
+        assertThat(defaults.jvmOptionsOf(Service.BOOKING)).contains("-Xmx384m", "-XX:+UseSerialGC");
+    }
+
+    @Test
     void unknownOptionsAndBadNumbersAreRejectedWithTheirName() {
         assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gatway-port=1")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--gatway-port");
