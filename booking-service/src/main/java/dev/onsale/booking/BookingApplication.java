@@ -1,5 +1,7 @@
 package dev.onsale.booking;
 
+import dev.onsale.common.Topics;
+import dev.onsale.platform.messaging.DeadLetterTopics;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -17,5 +19,12 @@ public class BookingApplication {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /** The topics this service consumes, each with its dead-letter topic (DeadLetterTopicsTest checks the list). */
+    @Bean
+    DeadLetterTopics deadLetterTopics() {
+        return DeadLetterTopics.of(Topics.HOLD_COMMANDS, Topics.INVENTORY, Topics.PAYMENT_RESULTS,
+                Topics.RECONCILIATION_REPLIES);
     }
 }

@@ -1,5 +1,7 @@
 package dev.onsale.queue;
 
+import dev.onsale.common.Topics;
+import dev.onsale.platform.messaging.DeadLetterTopics;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -15,5 +17,11 @@ public class QueueApplication {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /** The topics this service consumes, each with its dead-letter topic (DeadLetterTopicsTest checks the list). */
+    @Bean
+    DeadLetterTopics deadLetterTopics() {
+        return DeadLetterTopics.of(Topics.EVENTS, Topics.ORDERS, Topics.INVENTORY);
     }
 }

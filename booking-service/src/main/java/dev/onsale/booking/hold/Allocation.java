@@ -45,12 +45,12 @@ public class Allocation {
     private final SaleTermsReader terms;
     private final SeatAllocator seats;
     private final OrderTransitions orders;
-    private final HoldReplies replies;
+    private final HoldReplySender replies;
     private final AllocationMetrics metrics;
     private final TransactionTemplate transaction;
 
     Allocation(Inbox inbox, AllocationDecisions decisions, SaleTermsReader terms, SeatAllocator seats,
-            OrderTransitions orders, HoldReplies replies, AllocationMetrics metrics,
+            OrderTransitions orders, HoldReplySender replies, AllocationMetrics metrics,
             PlatformTransactionManager transactions) {
         this.inbox = inbox;
         this.decisions = decisions;

@@ -22,11 +22,11 @@ class CounterInitializer {
     private final CatalogProperties properties;
     private final Clock clock;
 
-    CounterInitializer(JedisPooled jedis, StreamRegistry streams, CatalogProperties properties) {
+    CounterInitializer(JedisPooled jedis, StreamRegistry streams, CatalogProperties properties, Clock clock) {
         this.jedis = jedis;
         this.streams = streams;
         this.properties = properties;
-        this.clock = Clock.systemUTC();
+        this.clock = clock;
     }
 
     InitOutcome initialize(UUID messageId, EventCreated event) {

@@ -50,11 +50,11 @@ public class Gate {
     private final HoldsProperties properties;
     private final Clock clock;
 
-    Gate(JedisPooled jedis, StreamRegistry streams, HoldsProperties properties) {
+    Gate(JedisPooled jedis, StreamRegistry streams, HoldsProperties properties, Clock clock) {
         this.jedis = jedis;
         this.streams = streams;
         this.properties = properties;
-        this.clock = Clock.systemUTC();
+        this.clock = clock;
     }
 
     /** Runs the gate for a new order with the id {@code orderId} (minted by the caller). */

@@ -4,7 +4,7 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.GateLost;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.scheduling.PeriodicPass;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,10 +37,12 @@ public class GateLoss extends PeriodicPass {
     private final JedisPooled jedis;
     private final KafkaTemplate<String, String> kafka;
     private final HoldsProperties properties;
+    private final Clock clock;
     private volatile String epoch;
 
-    GateLoss(JedisPooled jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties) {
+    GateLoss(JedisPooled jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties, Clock clock) {
         super("gate-loss-watch", true, properties.gateWatchInterval());
+        this.clock = clock;
         this.jedis = jedis;
         this.kafka = kafka;
         this.properties = properties;
@@ -74,7 +76,7 @@ public class GateLoss extends PeriodicPass {
         boolean firstStart = epoch == null;
         if (!firstStart) {
             // the mark first: whoever sees the new epoch also sees holds held back
-            jedis.set(REBUILDING, Instant.now().toString(),
+            jedis.set(REBUILDING, clock.instant().toString(),
                     SetParams.setParams().ex(properties.rebuildHoldOff().toSeconds()));
         }
         String fresh = UUID.randomUUID().toString();
@@ -88,7 +90,7 @@ public class GateLoss extends PeriodicPass {
                         + " asking booking to rebuild every open event's gate (new epoch {})"
                 : "Redis lost the gate's state (its epoch is gone); holds wait for the rebuild from the database"
                         + " (new epoch {})", fresh);
-        var lost = new GateLost(UUID.fromString(fresh), Instant.now());
+        var lost = new GateLost(UUID.fromString(fresh), clock.instant());
         kafka.send(Envelope.wrap(fresh, lost).toRecord(Topics.RECONCILIATION_REPLIES)).whenComplete((sent, failure) -> {
             if (failure != null) {
                 log.error("GateLost was not delivered; the periodic reconciliation rebuilds the gates: {}",

@@ -4,6 +4,7 @@ import dev.onsale.common.events.AllocationRefused;
 import dev.onsale.common.events.HoldReply;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.platform.redis.RedisSettings;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import org.springframework.stereotype.Component;
 public class HoldPlacement {
 
     private final Gate gate;
-    private final HoldReplies replies;
+    private final HoldReplyHandler replies;
     private final ReplyWaiters waiters;
     private final HoldMetrics metrics;
     private final HoldsProperties properties;
@@ -40,9 +41,10 @@ public class HoldPlacement {
     /** Permits of the calls that finish a placed request; never taken by a new placement. */
     private final Semaphore followUps;
     private final GateLoss gateLoss;
+    private final Clock clock;
 
-    HoldPlacement(Gate gate, HoldReplies replies, ReplyWaiters waiters, HoldMetrics metrics,
-            HoldsProperties properties, RedisSettings redis, GateLoss gateLoss) {
+    HoldPlacement(Gate gate, HoldReplyHandler replies, ReplyWaiters waiters, HoldMetrics metrics,
+            HoldsProperties properties, RedisSettings redis, GateLoss gateLoss, Clock clock) {
         if (properties.gateConcurrency() + properties.followUpConcurrency() >= redis.maxConnections()) {
             throw new IllegalStateException("onsale.holds.gate-concurrency + follow-up-concurrency ("
                     + properties.gateConcurrency() + " + " + properties.followUpConcurrency()
@@ -56,6 +58,7 @@ public class HoldPlacement {
         this.metrics = metrics;
         this.properties = properties;
         this.gateLoss = gateLoss;
+        this.clock = clock;
     }
 
     public HoldAnswer hold(HoldRequest request) {
@@ -71,7 +74,7 @@ public class HoldPlacement {
         long started = System.nanoTime();
         long deadline = started + properties.replyWait().toNanos();
         if (answerBy.isPresent()) {
-            long left = Duration.between(Instant.now(), answerBy.get()).minus(properties.deadlineMargin()).toNanos();
+            long left = Duration.between(clock.instant(), answerBy.get()).minus(properties.deadlineMargin()).toNanos();
             deadline = Math.min(deadline, started + left);
         }
         UUID orderId = UUID.randomUUID();
@@ -115,7 +118,7 @@ public class HoldPlacement {
         };
         // Only an order placed by this request: a replayed one may have been answered 201 before.
         if (placement instanceof Placement.Placed && answer instanceof HoldAnswer.Held
-                && answerBy.isPresent() && Instant.now().isAfter(answerBy.get())
+                && answerBy.isPresent() && clock.instant().isAfter(answerBy.get())
                 && limited(() -> gate.answeredLate(request.eventId(), orderId))) {
             // The gateway has stopped waiting, so the buyer was told 503: nothing may stay held for them.
             metrics.released("answer_late");
@@ -138,7 +141,7 @@ public class HoldPlacement {
         if (!(answer instanceof HoldAnswer.Held)) {
             return answer;
         }
-        if (answerBy.isPresent() && Instant.now().isAfter(answerBy.get())) {
+        if (answerBy.isPresent() && clock.instant().isAfter(answerBy.get())) {
             return new HoldAnswer.Unanswered(orderId);
         }
         Optional<String> notHeld = limited(() -> gate.markAnswered(eventId, orderId));

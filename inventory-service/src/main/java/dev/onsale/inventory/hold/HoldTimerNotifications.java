@@ -31,14 +31,15 @@ public class HoldTimerNotifications implements SmartLifecycle {
     private final Gate gate;
     private final RedisSettings redis;
     private final HoldsProperties.TimerNotifications settings;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
     private final Object lock = new Object();
     private volatile boolean running;
     private volatile Subscription subscription;
     private Thread thread;
 
-    HoldTimerNotifications(Gate gate, RedisSettings redis, HoldsProperties properties) {
+    HoldTimerNotifications(Gate gate, RedisSettings redis, HoldsProperties properties, Clock clock) {
         this.gate = gate;
+        this.clock = clock;
         this.redis = redis;
         this.settings = properties.timerNotifications();
     }

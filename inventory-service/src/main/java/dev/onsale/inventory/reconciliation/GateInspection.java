@@ -43,10 +43,11 @@ class GateInspection {
     private final JedisPooled jedis;
     private final StreamRegistry streams;
     private final HoldsProperties holds;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
 
-    GateInspection(JedisPooled jedis, StreamRegistry streams, HoldsProperties holds) {
+    GateInspection(JedisPooled jedis, StreamRegistry streams, HoldsProperties holds, Clock clock) {
         this.jedis = jedis;
+        this.clock = clock;
         this.streams = streams;
         this.holds = holds;
     }

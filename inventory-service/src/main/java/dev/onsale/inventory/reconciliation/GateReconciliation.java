@@ -4,8 +4,8 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.GateReconciled;
 import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.platform.messaging.Envelope;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -30,15 +30,17 @@ public class GateReconciliation {
 
     private final GateReconciler reconciler;
     private final KafkaTemplate<String, String> kafka;
+    private final Clock clock;
 
-    GateReconciliation(GateReconciler reconciler, KafkaTemplate<String, String> kafka) {
+    GateReconciliation(GateReconciler reconciler, KafkaTemplate<String, String> kafka, Clock clock) {
+        this.clock = clock;
         this.reconciler = reconciler;
         this.kafka = kafka;
     }
 
     /** Reconciles and answers; returns the answer, empty when the command was too old to act on. */
     public Optional<GateReconciled> reconcile(ReconcileGate command) {
-        if (command.asOf().isBefore(Instant.now().minus(STALE_AFTER))) {
+        if (command.asOf().isBefore(clock.instant().minus(STALE_AFTER))) {
             log.info("reconciliation run {}: the command for event {} read the database at {}, too long ago; skipped",
                     command.runId(), command.eventId(), command.asOf());
             return Optional.empty();

@@ -8,6 +8,7 @@ import dev.onsale.engines.Engines;
 import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ class GateInvariantsIT {
                 new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)), Duration.ofSeconds(1),
                 Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(1),
                 Duration.ofMinutes(5));
-        gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties);
+        gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties, Clock.systemUTC());
     }
 
     @AfterContainer

@@ -10,6 +10,7 @@ import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.platform.redis.RedisSettings;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -40,7 +41,7 @@ class LostAnswersIT {
     @Autowired
     Gate gate;
     @Autowired
-    HoldReplies replies;
+    HoldReplyHandler replies;
     @Autowired
     ReplyWaiters waiters;
     @Autowired
@@ -70,8 +71,8 @@ class LostAnswersIT {
         try (var proxy = new ReplyLosingProxy(redis.getHost(), redis.getPort());
              var throughProxy = new JedisPooled(new HostAndPort("127.0.0.1", proxy.port()),
                      DefaultJedisClientConfig.builder().socketTimeoutMillis(500).build())) {
-            var placement = new HoldPlacement(new Gate(throughProxy, streams, properties), replies, waiters, metrics,
-                    properties, redisSettings, gateLoss);
+            var placement = new HoldPlacement(new Gate(throughProxy, streams, properties, Clock.systemUTC()), replies, waiters, metrics,
+                    properties, redisSettings, gateLoss, Clock.systemUTC());
             loadThePlaceScript();
             throughProxy.ping();
             proxy.loseNextReply();
@@ -96,8 +97,8 @@ class LostAnswersIT {
         URI redis = URI.create(Engines.forTests().redisUrl());
         try (var impatient = new JedisPooled(new HostAndPort(redis.getHost(), redis.getPort()),
                 DefaultJedisClientConfig.builder().socketTimeoutMillis(100).build())) {
-            var placement = new HoldPlacement(new Gate(impatient, streams, properties), replies, waiters, metrics,
-                    properties, redisSettings, gateLoss);
+            var placement = new HoldPlacement(new Gate(impatient, streams, properties, Clock.systemUTC()), replies, waiters, metrics,
+                    properties, redisSettings, gateLoss, Clock.systemUTC());
             streams.register(InventoryKeys.outbox(eventId)); // once per JVM: the place script is the call that stalls
             loadThePlaceScript();
             // Redis stalls for 700 ms; the client gives up after 100 ms and closes its connection

@@ -38,7 +38,7 @@ class ReconciliationInFlightIT {
     @Autowired
     Gate gate;
     @Autowired
-    HoldReplies replies;
+    HoldReplyHandler replies;
     @Autowired
     GateReconciliation reconciliation;
     @Autowired

@@ -49,7 +49,7 @@ class ReleaseIT {
     @Autowired
     Gate gate;
     @Autowired
-    HoldReplies replies;
+    HoldReplyHandler replies;
     @Autowired
     HoldTimerNotifications timerNotifications;
     @Autowired

@@ -4,7 +4,7 @@ import dev.onsale.common.events.PaymentCommand;
 import dev.onsale.common.events.PaymentRequested;
 import dev.onsale.common.events.RefundRequested;
 import dev.onsale.payment.AfterCommit;
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.queue.QueueProperties;
 import dev.onsale.payment.queue.WorkSignal;
 import dev.onsale.payment.refund.Refunds;

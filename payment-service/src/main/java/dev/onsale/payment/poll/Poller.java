@@ -1,8 +1,8 @@
 package dev.onsale.payment.poll;
 
 import dev.onsale.platform.scheduling.PeriodicPass;
-import dev.onsale.payment.payment.Payment;
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.Payment;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.provider.ChargeView;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.Provider;

@@ -1,8 +1,8 @@
 package dev.onsale.payment.queue;
 
 import dev.onsale.payment.AfterCommit;
-import dev.onsale.payment.payment.Payment;
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.Payment;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.poll.PollProperties;
 import dev.onsale.payment.provider.ChargeRequest;
 import dev.onsale.payment.provider.ChargeView;

@@ -1,6 +1,6 @@
 package dev.onsale.payment.queue;
 
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.provider.Provider;
 import dev.onsale.payment.provider.ProviderProperties;
 import dev.onsale.payment.provider.ProviderLimiter.LimiterUnavailable;

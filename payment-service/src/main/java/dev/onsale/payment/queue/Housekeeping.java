@@ -1,8 +1,8 @@
 package dev.onsale.payment.queue;
 
 import dev.onsale.platform.scheduling.PeriodicPass;
-import dev.onsale.payment.payment.PaymentStatus;
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.PaymentStatus;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Settlement;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.onsale.payment.queue;
 
-import dev.onsale.payment.payment.Payment;
+import dev.onsale.payment.record.Payment;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.refund.Refund;
 import java.util.UUID;

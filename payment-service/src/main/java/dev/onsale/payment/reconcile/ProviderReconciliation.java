@@ -1,6 +1,6 @@
 package dev.onsale.payment.reconcile;
 
-import dev.onsale.payment.payment.PaymentStatus;
+import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.LedgerView;
 import dev.onsale.payment.provider.Provider;

@@ -8,7 +8,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import dev.onsale.payment.payment.PaymentStatus;
+import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.LedgerView;
 import dev.onsale.payment.provider.Outcome;

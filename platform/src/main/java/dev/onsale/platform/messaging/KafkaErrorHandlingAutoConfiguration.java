@@ -1,6 +1,7 @@
 package dev.onsale.platform.messaging;
 
 import java.util.List;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -11,6 +12,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.listener.CommonErrorHandler;
 import org.springframework.kafka.listener.ConsumerRecordRecoverer;
@@ -38,6 +41,7 @@ public class KafkaErrorHandlingAutoConfiguration {
     private static final Logger log = LoggerFactory.getLogger(KafkaErrorHandlingAutoConfiguration.class);
     private static final long FIRST_RETRY_MS = 200;
     private static final long MAX_RETRY_INTERVAL_MS = 10_000;
+    private static final int DEAD_LETTER_PARTITIONS = 3;
 
     @Bean
     @ConditionalOnBean(KafkaTemplate.class)
@@ -54,6 +58,15 @@ public class KafkaErrorHandlingAutoConfiguration {
         }, backOff);
         handler.addNotRetryableExceptions(MalformedEnvelopeException.class, RedisErrors.PermanentReply.class);
         return handler;
+    }
+
+    /** The dead-letter topic of every topic the service consumes ({@link DeadLetterTopics}), 3 partitions each. */
+    @Bean
+    @ConditionalOnBean(DeadLetterTopics.class)
+    KafkaAdmin.NewTopics onsaleDeadLetterTopicDeclarations(DeadLetterTopics topics) {
+        return new KafkaAdmin.NewTopics(topics.names().stream()
+                .map(name -> TopicBuilder.name(name).partitions(DEAD_LETTER_PARTITIONS).build())
+                .toArray(NewTopic[]::new));
     }
 
     /**

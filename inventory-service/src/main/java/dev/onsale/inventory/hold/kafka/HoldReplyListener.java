@@ -2,7 +2,7 @@ package dev.onsale.inventory.hold.kafka;
 
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.HoldReply;
-import dev.onsale.inventory.hold.HoldReplies;
+import dev.onsale.inventory.hold.HoldReplyHandler;
 import dev.onsale.inventory.kafka.ListenerThreads;
 import dev.onsale.platform.messaging.Envelope;
 import java.util.Collection;
@@ -20,10 +20,10 @@ import org.springframework.stereotype.Component;
 @Component
 class HoldReplyListener implements ConsumerSeekAware {
 
-    private final HoldReplies replies;
+    private final HoldReplyHandler replies;
     private final ReplyListenerReadiness readiness;
 
-    HoldReplyListener(HoldReplies replies, ReplyListenerReadiness readiness) {
+    HoldReplyListener(HoldReplyHandler replies, ReplyListenerReadiness readiness) {
         this.replies = replies;
         this.readiness = readiness;
     }

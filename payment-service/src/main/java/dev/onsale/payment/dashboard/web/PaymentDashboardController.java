@@ -1,7 +1,7 @@
 package dev.onsale.payment.dashboard.web;
 
-import dev.onsale.payment.payment.PaymentStatus;
-import dev.onsale.payment.payment.Payments;
+import dev.onsale.payment.record.PaymentStatus;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.provider.ProviderErrors;
 import dev.onsale.platform.identity.Admin;
 import java.util.Map;

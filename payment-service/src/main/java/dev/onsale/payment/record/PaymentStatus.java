@@ -1,4 +1,4 @@
-package dev.onsale.payment.payment;
+package dev.onsale.payment.record;
 
 /**
  * Where a payment stands. QUEUED -> SUBMITTED -> SUCCEEDED | DECLINED; QUEUED -> FAILED when the provider refuses

@@ -1,4 +1,4 @@
-package dev.onsale.payment.payment;
+package dev.onsale.payment.record;
 
 import java.time.Instant;
 import java.util.UUID;

@@ -16,13 +16,13 @@ import org.springframework.stereotype.Component;
  * would cost every allocation a broker round trip on the one thread of its partition.
  */
 @Component
-class HoldReplies {
+class HoldReplySender {
 
-    private static final Logger log = LoggerFactory.getLogger(HoldReplies.class);
+    private static final Logger log = LoggerFactory.getLogger(HoldReplySender.class);
 
     private final KafkaTemplate<String, String> kafka;
 
-    HoldReplies(KafkaTemplate<String, String> kafka) {
+    HoldReplySender(KafkaTemplate<String, String> kafka) {
         this.kafka = kafka;
     }
 

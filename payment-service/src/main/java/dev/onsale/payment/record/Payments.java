@@ -1,4 +1,4 @@
-package dev.onsale.payment.payment;
+package dev.onsale.payment.record;
 
 import dev.onsale.common.events.PaymentRequested;
 import java.sql.ResultSet;

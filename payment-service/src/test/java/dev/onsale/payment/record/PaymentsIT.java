@@ -1,4 +1,4 @@
-package dev.onsale.payment.payment;
+package dev.onsale.payment.record;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -14,13 +14,13 @@ import org.springframework.stereotype.Component;
  * replica died.
  */
 @Component
-public class HoldReplies {
+public class HoldReplyHandler {
 
     private final Gate gate;
     private final ReplyWaiters waiters;
     private final HoldMetrics metrics;
 
-    HoldReplies(Gate gate, ReplyWaiters waiters, HoldMetrics metrics) {
+    HoldReplyHandler(Gate gate, ReplyWaiters waiters, HoldMetrics metrics) {
         this.gate = gate;
         this.waiters = waiters;
         this.metrics = metrics;
