@@ -75,7 +75,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
      * status poll, 0.13 against 0.36 ms per progress document, on 2 cores). A heap of its own size and the
      * parallel collector: it holds every buyer's connection at the arrival, and with the services' 384 MB and the
      * serial collector it stood still in GC for about 8 s per {@code bench sale} (young pauses of 76 ms on
-     * average, full ones of 0.5-0.9 s in the arrival), against under 4 s with these.
+     * average, full ones of 0.5-0.9 s in the arrival), against about 4 s with these.
      */
     static final List<String> GATEWAY_JVM_OPTIONS = List.of(
             "-Xms512m", "-Xmx1g", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
