@@ -19,13 +19,15 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import tools.jackson.core.JacksonException;
 
 /**
  * Every failure of a servlet service becomes {@code application/problem+json}: the caller never
  * sees a stack trace or Spring's default error body. Unexpected failures are logged and answered
  * with a bare 500 {@code internal-error} that reveals nothing; an engine that did not answer is a
- * 503 {@code service-unavailable} with {@code Retry-After}.
+ * 503 {@code service-unavailable} with {@code Retry-After}. A client that hung up mid-request (a provider's
+ * webhook delivery that timed out, a buyer who closed the tab) is logged in one line, not as a failure.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -94,6 +96,12 @@ class ProblemAdvice {
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            // nobody is left to answer: not a failure of the service, and no stack trace for it
+            log.info("the client went away during {} {}: {}", request.getMethod(), request.getRequestURI(),
+                    e.toString());
+            return null;
+        }
         if (DependencyFailures.isTransient(e)) {
             log.warn("dependency did not answer on {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
             return Problems.response(new ProblemException(ProblemType.SERVICE_UNAVAILABLE,

@@ -8,11 +8,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 @PlatformWebTest
+@ExtendWith(OutputCaptureExtension.class)
 class ProblemResponsesTest {
 
     private static final String ADMIN = "admin";
@@ -99,6 +103,15 @@ class ProblemResponsesTest {
             assertProblem(response, 503, "service-unavailable");
             assertThat(response.headers().firstValue("Retry-After")).as(path).contains("1");
         }
+    }
+
+    @Test
+    void aClientThatHungUpIsLoggedInOneLineNotAsAFailure(CapturedOutput output) throws Exception {
+        http.send(dev.onsale.platform.testing.AsGateway.sign(HttpRequest.newBuilder(uri("/client-gone"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build()), HttpResponse.BodyHandlers.discarding());
+
+        assertThat(output.getOut()).contains("the client went away during POST /client-gone")
+                .doesNotContain("unhandled failure on POST /client-gone");
     }
 
     @Test

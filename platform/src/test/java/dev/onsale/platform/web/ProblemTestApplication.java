@@ -66,6 +66,12 @@ class ProblemTestApplication {
                     new java.util.NoSuchElementException("Timeout waiting for idle object"));
         }
 
+        @PostMapping("/client-gone")
+        Map<String, Object> clientGone() throws java.io.IOException {
+            // what Tomcat throws when the client hangs up while its body is read
+            throw new org.apache.catalina.connector.ClientAbortException(new java.io.EOFException());
+        }
+
         @GetMapping("/boom")
         Map<String, Object> boom() {
             throw new IllegalStateException("secret internal detail");
