@@ -7,8 +7,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -58,7 +56,7 @@ final class SaleBenchmark {
     /** Many clients, as many browsers are: one JDK client's single selector thread would be the bottleneck itself. */
     private final HttpClient[] clients;
     private final JsonMapper json = JsonMapper.builder().build();
-    private final Map<String, Calls> calls = new ConcurrentHashMap<>();
+    private final CallFigures calls = new CallFigures();
     private final AtomicBoolean soldOut = new AtomicBoolean();
     private final Map<String, AtomicInteger> endings = new ConcurrentHashMap<>();
     private double lastSaleSeconds;
@@ -96,17 +94,6 @@ final class SaleBenchmark {
         this.warmUpBuyers = 0;
         this.clients = measured.clients;
         this.admin = measured.admin;
-    }
-
-    /** Answers and latencies of one kind of call. */
-    private static final class Calls {
-        final Map<String, AtomicInteger> answers = new ConcurrentHashMap<>();
-        final List<Long> micros = Collections.synchronizedList(new ArrayList<>());
-
-        void record(String answer, long nanos) {
-            answers.computeIfAbsent(answer, a -> new AtomicInteger()).incrementAndGet();
-            micros.add(nanos / 1000);
-        }
     }
 
     private record Answer(int status, JsonNode body, long retryAfterSeconds, String etag) {
@@ -321,21 +308,21 @@ final class SaleBenchmark {
                     .get(TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
             JsonNode body = response.body().isEmpty() ? null : json.readTree(response.body());
             String slug = response.statusCode() >= 400 && body != null ? " " + body.path("type").asString("").replace("/problems/", "") : "";
-            calls.computeIfAbsent(what, w -> new Calls()).record(response.statusCode() + slug, System.nanoTime() - started);
+            calls.record(what, response.statusCode() + slug, System.nanoTime() - started);
             return new Answer(response.statusCode(), body, GatewayClient.retryAfterSeconds(response),
                     response.headers().firstValue("ETag").orElse(null));
         } catch (TimeoutException e) {
-            calls.computeIfAbsent(what, w -> new Calls()).record("no answer in 30 s", System.nanoTime() - started);
+            calls.record(what, "no answer in 30 s", System.nanoTime() - started);
             return Answer.NONE;
         } catch (ExecutionException e) {
-            calls.computeIfAbsent(what, w -> new Calls()).record(e.getCause() instanceof HttpTimeoutException
+            calls.record(what, e.getCause() instanceof HttpTimeoutException
                     ? "no answer in 30 s" : "connection failed", System.nanoTime() - started);
             return Answer.NONE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Answer.NONE;
         } catch (RuntimeException e) {
-            calls.computeIfAbsent(what, w -> new Calls()).record("unreadable answer", System.nanoTime() - started);
+            calls.record(what, "unreadable answer", System.nanoTime() - started);
             return Answer.NONE;
         }
     }
@@ -374,40 +361,16 @@ final class SaleBenchmark {
     }
 
     private void report(UUID eventId, double seconds) throws IOException, InterruptedException {
-        long all = 0;
-        long unavailable = 0;
-        long unanswered = 0;
-        System.out.printf("%-32s %8s %9s %9s %9s  answers%n", "call", "requests", "p50 ms", "p99 ms", "max ms");
-        for (Map.Entry<String, Calls> entry : new TreeMap<>(calls).entrySet()) {
-            Calls c = entry.getValue();
-            List<Long> sorted;
-            synchronized (c.micros) {
-                sorted = new ArrayList<>(c.micros);
-            }
-            Collections.sort(sorted);
-            Map<String, Integer> answers = new TreeMap<>();
-            c.answers.forEach((answer, n) -> answers.put(answer, n.get()));
-            System.out.printf("%-32s %8d %9.1f %9.1f %9.1f  %s%n", entry.getKey(), sorted.size(),
-                    quantile(sorted, 0.5), quantile(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.getLast() / 1000.0, answers);
-            for (Map.Entry<String, Integer> answer : answers.entrySet()) {
-                all += answer.getValue();
-                unavailable += answer.getKey().startsWith("503") ? answer.getValue() : 0;
-                unanswered += answer.getKey().equals("no answer in 30 s") || answer.getKey().equals("connection failed")
-                        ? answer.getValue() : 0;
-            }
-        }
+        CallFigures.Totals totals = calls.print();
         HttpResponse<String> dashboard = admin.send(HttpRequest.newBuilder(
                 URI.create(gateway + "/admin/events/" + eventId + "/dashboard")).timeout(TIMEOUT)
                 .header("Authorization", "Bearer " + System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"))
                 .GET().build());
         JsonNode board = json.readTree(dashboard.body());
-        System.out.printf("%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n", all, seconds,
-                unavailable, 100.0 * unavailable / Math.max(1, all), unanswered);
+        System.out.printf("%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n",
+                totals.requests(), seconds, totals.unavailable(),
+                100.0 * totals.unavailable() / Math.max(1, totals.requests()), totals.unanswered());
         System.out.printf("sold %d of %d seats (%s); sold out for good: %s%nhow the %d buyers ended: %s%n",
                 board.path("seats").path("sold").asLong(), seats, board.path("seats"), soldOut.get(), buyers, endings());
-    }
-
-    private static double quantile(List<Long> sorted, double q) {
-        return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) (sorted.size() * q))) / 1000.0;
     }
 }
