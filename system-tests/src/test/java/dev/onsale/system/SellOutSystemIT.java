@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -39,10 +40,11 @@ class SellOutSystemIT {
     private static final int HOLD_TTL_SECONDS = 10;
     private static final double PAYING_SHARE = 0.7;
     /**
-     * Generous: the sale sells out in 140-260 s on two cores, and an order whose payment is pending may stay live
-     * for the payment bound (5 min) before it expires and its seat sells again.
+     * Generous: the sale sells out in 120-260 s on two cores, but an order whose payment is pending may stay live for
+     * the payment bound (5 min) before it expires and its seat sells again, and on a machine short of CPU the whole
+     * path has been seen to stand still for minutes and then recover (the timeline in the failure's message shows it).
      */
-    private static final Duration SALE_LIMIT = Duration.ofMinutes(8);
+    private static final Duration SALE_LIMIT = Duration.ofMinutes(12);
 
     private static SaleFixture fixture;
 
@@ -68,12 +70,23 @@ class SellOutSystemIT {
         var connections = new Semaphore(IN_FLIGHT);
         var start = new CountDownLatch(1);
         long deadline = System.nanoTime() + SALE_LIMIT.toNanos();
+        var timeline = new ConcurrentLinkedQueue<String>();
+        String prefix = "inventory:{" + eventId + "}:";
 
         long began;
         long soldOutAt;
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<Long> watch = threads.submit(() -> {
+                long watching = System.nanoTime();
+                long nextMark = watching;
                 while (System.nanoTime() < deadline) {
+                    if (System.nanoTime() >= nextMark) {
+                        // how the sale moved, every 30 s: for the failure's message
+                        timeline.add(String.format("%ds: sold %s, live holds %s, paid %d, abandoned %d",
+                                (System.nanoTime() - watching) / 1_000_000_000L, fixture.redis.get(prefix + "sold"),
+                                fixture.redis.get(prefix + "live-holds"), paid.size(), abandoned.size()));
+                        nextMark += Duration.ofSeconds(30).toNanos();
+                    }
                     try {
                         Http.Response availability = fixture.gateway.get("/api/events/" + eventId + "/availability");
                         if (availability.status() == 200 && availability.json().path("soldOut").asBoolean()) {
@@ -105,13 +118,17 @@ class SellOutSystemIT {
         }
         var counts = new TreeMap<String, Integer>();
         outcomes.forEach((outcome, count) -> counts.put(outcome, count.get()));
-        System.out.printf("[sellout] %d buyers, %d seats: sold out for good %.1f s after they pressed Buy; %d holds paid,"
-                        + " %d abandoned (expired after %d s and sold again); answers %s%n", BUYERS, SEATS,
-                (soldOutAt - began) / 1e9, paid.size(), abandoned.size(), HOLD_TTL_SECONDS, counts);
+        String summary = String.format("%d buyers, %d seats: %s %.1f s after they pressed Buy; %d holds paid, %d abandoned"
+                        + " (expired after %d s and sold again); answers %s", BUYERS, SEATS,
+                soldOut.get() ? "sold out for good" : "still not sold out", (soldOutAt - began) / 1e9, paid.size(),
+                abandoned.size(), HOLD_TTL_SECONDS, counts);
+        System.out.println("[sellout] " + summary + "; timeline " + timeline);
         if (!soldOut.get()) {
-            describeWhatIsStillOnSale(eventId);
+            // the failure's own message carries the diagnosis: a CI log shows the failures, not always the output
+            assertThat(soldOut).as("sold out for good within %s; %s%ntimeline %s%n%s", SALE_LIMIT, summary, timeline,
+                            whatIsStillOnSale(eventId))
+                    .isTrue();
         }
-        assertThat(soldOut).as("sold out for good within %s", SALE_LIMIT).isTrue();
 
         // I1: every seat sold, each to one paid order, one ticket each
         Map<UUID, Set<String>> sold = fixture.seatsInTheDatabase(eventId, "SOLD");
@@ -123,7 +140,6 @@ class SellOutSystemIT {
         assertThat(abandoned).doesNotContainAnyElementsOf(sold.keySet());
 
         // I5: the gate agrees, and reconciliation finds nothing
-        String prefix = "inventory:{" + eventId + "}:";
         assertThat(List.of(fixture.redis.get(prefix + "available"), fixture.redis.get(prefix + "live-holds"),
                 fixture.redis.get(prefix + "sold"))).containsExactly("0", "0", Integer.toString(SEATS));
         JsonNode event = Audit.eventOf(Audit.run(fixture), eventId);
@@ -148,31 +164,34 @@ class SellOutSystemIT {
         assertThat(dashboard.path("lastReconciliation").path("drifts").asInt()).isZero();
     }
 
-    /** What kept the sale from selling out: the gate's counters, every order still live, and its payment. */
-    private static void describeWhatIsStillOnSale(UUID eventId) throws Exception {
+    /** What kept the sale from selling out: the gate's counters, the orders still live (with their payments). */
+    private static String whatIsStillOnSale(UUID eventId) throws Exception {
         String prefix = "inventory:{" + eventId + "}:";
-        System.out.printf("[sellout] not sold out: availability %s; gate available %s, live holds %s, sold %s%n",
+        var text = new StringBuilder();
+        text.append(String.format("availability %s; gate available %s, live holds %s, sold %s%n",
                 fixture.gateway.get("/api/events/" + eventId + "/availability").body(), fixture.redis.get(prefix + "available"),
-                fixture.redis.get(prefix + "live-holds"), fixture.redis.get(prefix + "sold"));
-        fixture.rows("SELECT status, count(*) FROM booking.orders WHERE event_id = ? GROUP BY status", eventId)
-                .forEach(row -> System.out.println("[sellout] orders: " + row));
-        fixture.rows("SELECT status, count(*) FROM booking.seats WHERE event_id = ? GROUP BY status", eventId)
-                .forEach(row -> System.out.println("[sellout] seats: " + row));
-        for (String order : fixture.rows("""
+                fixture.redis.get(prefix + "live-holds"), fixture.redis.get(prefix + "sold")));
+        text.append("orders ").append(fixture.rows("SELECT status, count(*) FROM booking.orders WHERE event_id = ? GROUP BY status",
+                eventId)).append("; seats ").append(fixture.rows(
+                "SELECT status, count(*) FROM booking.seats WHERE event_id = ? GROUP BY status", eventId)).append('\n');
+        List<String> live = fixture.rows("""
                 SELECT id, status, created_at, expires_at, payment_deadline, updated_at FROM booking.orders
-                WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING') ORDER BY created_at""", eventId)) {
-            System.out.println("[sellout] live order: " + order);
+                WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING') ORDER BY created_at""", eventId);
+        for (String order : live.subList(0, Math.min(10, live.size()))) {
+            text.append("live order: ").append(order).append('\n');
             UUID orderId = UUID.fromString(order.substring("id=".length(), "id=".length() + 36));
             fixture.rows("""
                     SELECT payment_id, status, requested_at, deadline, due_at, attempts, polls, charge_id, failure_reason,
                            first_submitted_at, settled_at FROM payment.payments WHERE order_id = ?""", orderId)
-                    .forEach(payment -> System.out.println("[sellout]   its payment: " + payment));
+                    .forEach(payment -> text.append("  its payment: ").append(payment).append('\n'));
         }
-        for (String order : fixture.redis.smembers(prefix + "live")) {
-            System.out.printf("[sellout] live at the gate: %s %s, pending since %s%n", order,
-                    fixture.redis.hgetAll(prefix + "order:" + order), fixture.redis.zscore(prefix + "pending", order));
+        Set<String> liveAtTheGate = fixture.redis.smembers(prefix + "live");
+        text.append(liveAtTheGate.size()).append(" live at the gate");
+        for (String order : liveAtTheGate.stream().limit(10).toList()) {
+            text.append(String.format("%n  %s %s, pending since %s", order, fixture.redis.hgetAll(prefix + "order:" + order),
+                    fixture.redis.zscore(prefix + "pending", order)));
         }
-        System.out.println("[sellout] dashboard: " + Audit.dashboard(fixture, eventId));
+        return text.append(String.format("%ndashboard: %s", Audit.dashboard(fixture, eventId))).toString();
     }
 
     /**
