@@ -39,7 +39,7 @@ class BookingMetricsIT {
         SeatsAllocated expired = orders.hold(eventId, 1);
         orders.overdue(expired.orderId());
         allocation.allocate(UUID.randomUUID(), new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(),
-                List.of(), 4, Instant.now()));
+                List.of(), 4, Instant.now(), Instant.now().plusSeconds(30)));
         await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(http.get("/actuator/prometheus").body())

@@ -194,8 +194,8 @@ class SeatAccountingPropertiesIT {
             }
             UUID session = UUID.randomUUID();
             AllocateSeats command = new AllocateSeats(UUID.randomUUID(), eventId, session, chosen, place.quantity(),
-                    Instant.now());
-            HoldReply reply = allocation.allocate(UUID.randomUUID(), command);
+                    Instant.now(), Instant.now().plusSeconds(30));
+            HoldReply reply = allocation.allocate(UUID.randomUUID(), command).orElseThrow();
             long free = CAPACITY - orders.values().stream().filter(o -> o.status.live() || o.status == OrderStatus.CONFIRMED)
                     .mapToLong(o -> o.seats.size()).sum();
             boolean chosenFree = chosen.stream().noneMatch(this::taken);

@@ -14,6 +14,7 @@ import dev.onsale.common.events.HoldReply;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.platform.inbox.Inbox;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * inbox record; the reply is sent after commit, and a redelivery (or any later AllocateSeats of the order)
  * gets the same reply again. A CancelAllocation releases the order if it is still HELD, or, arriving first,
  * makes the order's AllocateSeats a refusal with CANCELLED.
+ *
+ * <p>An AllocateSeats taken after its gate stopped waiting ({@code answerBy}, less {@code reply-transit}) is skipped
+ * without a write or a reply: allocated, it would only be cancelled by the CancelAllocation right behind it. When
+ * booking falls behind by more than the gate waits, that is what keeps it from spending itself on orders nobody
+ * waits for while the fresh ones queue behind them and time out in turn.
  */
 @Service
 public class Allocation {
@@ -48,10 +54,12 @@ public class Allocation {
     private final HoldReplySender replies;
     private final AllocationMetrics metrics;
     private final TransactionTemplate transaction;
+    private final Clock clock;
+    private final Duration replyTransit;
 
     Allocation(Inbox inbox, AllocationDecisions decisions, SaleTermsReader terms, SeatAllocator seats,
             OrderTransitions orders, HoldReplySender replies, AllocationMetrics metrics,
-            PlatformTransactionManager transactions) {
+            PlatformTransactionManager transactions, Clock clock, HoldProperties properties) {
         this.inbox = inbox;
         this.decisions = decisions;
         this.terms = terms;
@@ -60,16 +68,27 @@ public class Allocation {
         this.replies = replies;
         this.metrics = metrics;
         this.transaction = new TransactionTemplate(transactions);
+        this.clock = clock;
+        this.replyTransit = properties.replyTransit();
     }
 
-    /** Decides (or looks up the decision on) the command's order, commits, then replies; returns the reply. */
-    public HoldReply allocate(UUID messageId, AllocateSeats command) {
+    /**
+     * Decides (or looks up the decision on) the command's order, commits, then replies; returns the reply, or
+     * empty when the command came too late to be answered and was skipped.
+     */
+    public Optional<HoldReply> allocate(UUID messageId, AllocateSeats command) {
         long started = System.nanoTime();
+        if (command.answerBy() != null && clock.instant().isAfter(command.answerBy().minus(replyTransit))) {
+            metrics.outcome(AllocationMetrics.LATE);
+            log.debug("AllocateSeats of order {} skipped: its gate stopped waiting at {}", command.orderId(),
+                    command.answerBy());
+            return Optional.empty();
+        }
         Decided decided = transaction.execute(status -> decide(messageId, command, status));
         replies.send(decided.reply());
         metrics.outcome(decided.outcome());
         metrics.latency(Duration.ofNanos(System.nanoTime() - started));
-        return decided.reply();
+        return Optional.of(decided.reply());
     }
 
     /** Releases the order if it was allocated and is still HELD; otherwise makes a later allocation a refusal. */

@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code onsale.allocations{outcome}}: decisions by outcome ({@code allocated}, or the refusal reason in lower
- * case), {@code replayed} for a reply repeated from an earlier decision; {@code onsale.allocation.latency}: from
+ * case), {@code replayed} for a reply repeated from an earlier decision, {@code late} for a command skipped because
+ * its gate had stopped waiting; {@code onsale.allocation.latency}: from
  * taking an AllocateSeats to its reply acknowledged.
  */
 @Component
@@ -17,6 +18,7 @@ class AllocationMetrics {
 
     static final String REPLAYED = "replayed";
     static final String ALLOCATED = "allocated";
+    static final String LATE = "late";
 
     private final MeterRegistry meters;
     private final Timer latency;

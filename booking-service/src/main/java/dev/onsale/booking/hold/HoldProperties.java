@@ -1,5 +1,6 @@
 package dev.onsale.booking.hold;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -9,5 +10,14 @@ record HoldProperties(
         // Consumer threads of onsale.holds.commands in this replica (the listener reads it; threads beyond the partitions idle).
         @DefaultValue("3") int consumers,
         // Free seats a quantity allocation locks (SKIP LOCKED) to look for adjacent ones; at least the quantity.
-        @DefaultValue("32") int adjacencyWindow) {
+        @DefaultValue("32") int adjacencyWindow,
+        // How long a reply takes to reach the waiting gate: an AllocateSeats taken later than its answerBy less this is
+        // skipped (its gate has stopped waiting, or will before the reply arrives, and cancels it).
+        @DefaultValue("250ms") Duration replyTransit) {
+
+    HoldProperties {
+        if (replyTransit.isNegative()) {
+            throw new IllegalArgumentException("onsale.holds.reply-transit must not be negative");
+        }
+    }
 }

@@ -156,7 +156,7 @@ class AllocationUnderContentionIT {
     }
 
     private static AllocateSeats command(UUID eventId, List<String> seats, int quantity) {
-        return new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(), seats, quantity, Instant.now());
+        return new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(), seats, quantity, Instant.now(), Instant.now().plusSeconds(30));
     }
 
     private static Map<UUID, HoldReply> awaitReplies(TopicTail tail, List<AllocateSeats> commands) {

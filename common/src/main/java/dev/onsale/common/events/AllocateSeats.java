@@ -8,10 +8,12 @@ import java.util.UUID;
  * The gate passed order {@code orderId} of session {@code sessionId}: allocate {@code quantity} seats
  * of the event in the database. {@code seatIds} names the chosen seats (then its size is
  * {@code quantity}); empty means any {@code quantity} free seats, adjacent ones preferred.
- * {@code requestedAt} is when the gate passed it.
+ * {@code requestedAt} is when the gate passed it; {@code answerBy} is when the gate stops waiting for the reply
+ * (then it answers 503 and sends {@link CancelAllocation}): an allocation decided after it would only be
+ * cancelled again, so booking skips it. {@code answerBy} is null in a command from a gate that did not send it.
  */
 public record AllocateSeats(UUID orderId, UUID eventId, UUID sessionId, List<String> seatIds, int quantity,
-        Instant requestedAt) implements HoldCommand {
+        Instant requestedAt, Instant answerBy) implements HoldCommand {
 
     public AllocateSeats {
         seatIds = List.copyOf(seatIds);

@@ -57,8 +57,16 @@ public class Gate {
         this.clock = clock;
     }
 
-    /** Runs the gate for a new order with the id {@code orderId} (minted by the caller). */
+    /** {@link #place(UUID, HoldRequest, Instant)} for a caller that waits the whole {@code reply-wait}. */
     Placement place(UUID orderId, HoldRequest request) {
+        return place(orderId, request, clock.instant().plus(properties.replyWait()));
+    }
+
+    /**
+     * Runs the gate for a new order with the id {@code orderId} (minted by the caller), which waits for booking's
+     * reply until {@code answerBy}: the AllocateSeats carries it, so that booking skips it once nobody waits.
+     */
+    Placement place(UUID orderId, HoldRequest request, Instant answerBy) {
         UUID eventId = request.eventId();
         String outbox = outbox(eventId);
         boolean idempotent = request.idempotencyKey() != null;
@@ -72,7 +80,7 @@ public class Gate {
                 request.sessionId().toString(), Integer.toString(request.quantity()), idempotent ? "1" : "0",
                 Long.toString(properties.idempotencyTtl().toSeconds()), clock.instant().toString(),
                 Topics.HOLD_COMMANDS, UUID.randomUUID().toString(), Topics.INVENTORY, UUID.randomUUID().toString(),
-                fingerprint(request)));
+                fingerprint(request), answerBy.toString()));
         for (String seat : request.seatIds()) {
             keys.add(InventoryKeys.seat(eventId, seat));
             args.add(seat);

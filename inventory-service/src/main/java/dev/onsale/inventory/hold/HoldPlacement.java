@@ -85,7 +85,7 @@ public class HoldPlacement {
         CompletableFuture<HoldReply> reply = waiters.register(orderId);
         Placement placement;
         try {
-            placement = gate.place(orderId, request);
+            placement = gate.place(orderId, request, clock.instant().plusNanos(deadline - System.nanoTime()));
         } catch (RuntimeException e) {
             waiters.forget(orderId, reply);
             redisCalls.release();

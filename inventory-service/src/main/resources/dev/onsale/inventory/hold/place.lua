@@ -17,7 +17,8 @@
 -- ARGV[10] inventory topic                    ARGV[11] id of an AvailabilityChanged message
 -- ARGV[12] the request's fingerprint (what it asks for: the quantity and the sorted chosen seats); an
 --          idempotency key is stored as '<order id>|<fingerprint>' and replays only a request like it
--- ARGV[13..] the chosen seat ids, in the order of KEYS[10..]
+-- ARGV[13] answerBy (ISO-8601 UTC): when the waiting request stops waiting for booking's reply
+-- ARGV[14..] the chosen seat ids, in the order of KEYS[10..]
 -- Returns  {'PLACED', available after}
 --          {'REPLAYED', order id}      the idempotency key already names an order for this request: nothing changed
 --          {'KEY_REUSED', order id}    the idempotency key names an order for another request: nothing changed
@@ -31,14 +32,14 @@
 -- decrement. AvailabilityChanged is appended only when the counter reaches 0.
 local quantity = tonumber(ARGV[4])
 local seatCount = #KEYS - 9
-if not quantity or quantity < 1 or quantity % 1 ~= 0 or #ARGV - 12 ~= seatCount
+if not quantity or quantity < 1 or quantity % 1 ~= 0 or #ARGV - 13 ~= seatCount
     or (seatCount > 0 and seatCount ~= quantity) then
   return redis.error_reply('place: quantity must be a positive whole number matching the chosen seats')
 end
 local chosen = {}
 local seen = {}
 for i = 1, seatCount do
-  local seat = ARGV[12 + i]
+  local seat = ARGV[13 + i]
   if not string.find(seat, '^[A-Z0-9]+%-[0-9]+%-[0-9]+$') then
     return redis.error_reply('place: malformed seat id')
   end
@@ -110,8 +111,8 @@ if seatCount > 0 then
   seatJson = '["' .. table.concat(chosen, '","') .. '"]'
 end
 local command = string.format(
-  '{"orderId":"%s","eventId":"%s","sessionId":"%s","seatIds":%s,"quantity":%d,"requestedAt":"%s"}',
-  ARGV[1], ARGV[2], ARGV[3], seatJson, quantity, ARGV[7])
+  '{"orderId":"%s","eventId":"%s","sessionId":"%s","seatIds":%s,"quantity":%d,"requestedAt":"%s","answerBy":"%s"}',
+  ARGV[1], ARGV[2], ARGV[3], seatJson, quantity, ARGV[7], ARGV[13])
 redis.call('XADD', KEYS[8], '*', 'topic', ARGV[8], 'key', ARGV[1], 'eventId', ARGV[9],
   'eventType', 'AllocateSeats', 'occurredAt', ARGV[7], 'payload', command)
 if left == 0 then
