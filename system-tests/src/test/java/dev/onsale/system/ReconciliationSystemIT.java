@@ -41,8 +41,9 @@ class ReconciliationSystemIT {
 
     @BeforeAll
     static void startTheStack() {
+        // two orders per message: every question about an event with orders goes in parts, through the real broker
         fixture = SaleFixture.start("reconcile", Map.of("ONSALE_RECONCILIATION_INFLIGHTWINDOW", "3s",
-                "ONSALE_RECONCILIATION_SCHEDULED", "false"));
+                "ONSALE_RECONCILIATION_SCHEDULED", "false", "ONSALE_RECONCILIATION_ORDERSPERPART", "2"));
     }
 
     @AfterAll

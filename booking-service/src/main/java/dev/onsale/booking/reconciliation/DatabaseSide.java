@@ -72,9 +72,8 @@ class DatabaseSide {
                     GROUP BY o.id
                     """, DatabaseSide::order, event.eventId(), Timestamp.from(asOf.minus(inFlightWindow)));
             var counts = new DatabaseCounts(seats[0], seats[1], seats[2]);
-            var command = new ReconcileGate(runId, event.eventId(), asOf, inFlightWindow.toMillis(), event.settings(),
-                    counts.free(),
-                    counts.held(), counts.sold(), orders);
+            var command = ReconcileGate.whole(runId, event.eventId(), asOf, inFlightWindow.toMillis(), event.settings(),
+                    counts.free(), counts.held(), counts.sold(), orders);
             return new Side(command, counts, oversells(event));
         });
     }

@@ -17,7 +17,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Asks the gate about one event of a run (ReconcileGate on onsale.reconciliation.commands) and hands the answer
- * (GateReconciled, read by this replica's own listener) to the run waiting for it. Like allocation replies, the
+ * (GateReconciled, read by this replica's own listener) to the run waiting for it. The question goes in parts
+ * ({@code orders-per-part} orders each), all keyed by the event, so one consumer reads them in order
+ * and answers once. Like allocation replies, the
  * exchange is not durable: a run that gets no answer records the event as unanswered and the next run asks again.
  */
 @Component
@@ -28,12 +30,14 @@ public class GateAnswers {
 
     private final KafkaTemplate<String, String> kafka;
     private final String group;
+    private final int ordersPerPart;
     private final Map<Question, CompletableFuture<GateReconciled>> waiting = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> listening = new CompletableFuture<>();
 
     GateAnswers(KafkaTemplate<String, String> kafka, ReconciliationProperties properties) {
         this.kafka = kafka;
         this.group = properties.replyGroupPrefix() + UUID.randomUUID();
+        this.ordersPerPart = properties.ordersPerPart();
     }
 
     /** This replica's own consumer group for the answers. */
@@ -64,12 +68,14 @@ public class GateAnswers {
         CompletableFuture<GateReconciled> answer = new CompletableFuture<>();
         waiting.put(question, answer);
         answer.whenComplete((done, failure) -> waiting.remove(question));
-        kafka.send(Envelope.wrap(command.eventId().toString(), command).toRecord(Topics.RECONCILIATION_COMMANDS))
-                .whenComplete((sent, failure) -> {
-                    if (failure != null) {
-                        answer.completeExceptionally(failure);
-                    }
-                });
+        for (ReconcileGate part : command.inParts(ordersPerPart)) {
+            kafka.send(Envelope.wrap(command.eventId().toString(), part).toRecord(Topics.RECONCILIATION_COMMANDS))
+                    .whenComplete((sent, failure) -> {
+                        if (failure != null) {
+                            answer.completeExceptionally(failure);
+                        }
+                    });
+        }
         return answer;
     }
 

@@ -1,5 +1,6 @@
 package dev.onsale.booking.reconciliation;
 
+import dev.onsale.common.events.ReconcileGate;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -16,6 +17,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                         gateway's response timeout, so that an operator's run is answered
  * @param replyGroupPrefix consumer group prefix of this replica's listener for the gate's answers (a random
  *                         suffix makes it this replica's own: every replica reads every answer)
+ * @param ordersPerPart    most orders in one message of a run's question about an event (it goes in as many parts as
+ *                         needed); at most {@link ReconcileGate#ORDERS_PER_PART}, which keeps a part well below
+ *                         Kafka's default message limit
  */
 @ConfigurationProperties("onsale.reconciliation")
 public record ReconciliationProperties(
@@ -23,13 +27,18 @@ public record ReconciliationProperties(
         @DefaultValue("60s") Duration interval,
         @DefaultValue("60s") Duration inFlightWindow,
         @DefaultValue("5s") Duration gateAnswerWait,
-        @DefaultValue("booking-reconciliation-") String replyGroupPrefix) {
+        @DefaultValue("booking-reconciliation-") String replyGroupPrefix,
+        @DefaultValue("1000") int ordersPerPart) {
 
     public ReconciliationProperties {
         if (interval.isNegative() || interval.isZero() || inFlightWindow.isNegative()
                 || gateAnswerWait.isNegative() || gateAnswerWait.isZero()) {
             throw new IllegalArgumentException("onsale.reconciliation: interval and gate-answer-wait must be positive,"
                     + " in-flight-window not negative");
+        }
+        if (ordersPerPart < 1 || ordersPerPart > ReconcileGate.ORDERS_PER_PART) {
+            throw new IllegalArgumentException("onsale.reconciliation.orders-per-part must be between 1 and "
+                    + ReconcileGate.ORDERS_PER_PART + ", was " + ordersPerPart);
         }
     }
 }

@@ -69,7 +69,7 @@ class GateRebuildIT {
         assertThat(jedis.exists(GateLoss.REBUILDING)).as("holds wait for the rebuild for a while").isTrue();
 
         Instant asOf = Instant.now();
-        var database = new ReconcileGate(UUID.randomUUID(), eventId, asOf, Duration.ofSeconds(60).toMillis(),
+        var database = ReconcileGate.whole(UUID.randomUUID(), eventId, asOf, Duration.ofSeconds(60).toMillis(),
                 new ReconcileGate.Settings(CAPACITY, SaleState.OPEN, 4, 600), 6, 2, 2, List.of(
                 new DatabaseOrder(heldOrder, heldSession, "HELD", List.of("A-1-1", "A-1-2"), asOf,
                         asOf.plusSeconds(600)),
@@ -89,7 +89,7 @@ class GateRebuildIT {
         assertThat(jedis.get(InventoryKeys.session(eventId, heldSession))).isEqualTo(heldOrder.toString());
         assertThat(jedis.get(InventoryKeys.saleState(eventId))).isEqualTo("OPEN");
 
-        GateReconciled again = reconciliation.reconcile(new ReconcileGate(UUID.randomUUID(), eventId, Instant.now(),
+        GateReconciled again = reconciliation.reconcile(ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now(),
                 database.inFlightWindowMillis(), database.settings(), 6, 2, 2, database.orders())).orElseThrow();
         assertThat(again.drifts()).as("a run right after the rebuild").isEmpty();
         assertThat(placement.hold(HoldRequest.ofSeats(eventId, UUID.randomUUID(), List.of("A-1-3"), null)))

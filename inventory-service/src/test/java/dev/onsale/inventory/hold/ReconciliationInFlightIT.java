@@ -13,6 +13,7 @@ import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.inventory.reconciliation.GateReconciliation;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,11 +135,37 @@ class ReconciliationInFlightIT {
     @Test
     void aCommandWhoseRunHasGivenUpIsNotActedOn() {
         jedis.decrBy(InventoryKeys.available(eventId), 3);
-        var stale = new ReconcileGate(UUID.randomUUID(), eventId, Instant.now().minusSeconds(120), WINDOW.toMillis(),
+        var stale = ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now().minusSeconds(120), WINDOW.toMillis(),
                 SETTINGS, CAPACITY, 0, 0, List.of());
 
         assertThat(reconciliation.reconcile(stale)).isEmpty();
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 3);
+    }
+
+    @Test
+    void aBusyEventsSideComesInPartsAndIsComparedWholeOnceTheLastPartArrives() {
+        UUID inFirstPart = held(UUID.randomUUID(), List.of("A-1-1", "A-1-2"));
+        UUID inLastPart = held(UUID.randomUUID(), List.of("A-1-3", "A-1-4"));
+        Instant longAgo = Instant.now().minusSeconds(300);
+        List<DatabaseOrder> orders = new ArrayList<>();
+        orders.add(order(inFirstPart, "HELD", List.of("A-1-1", "A-1-2"), longAgo));
+        for (int i = 0; i < 2 * ReconcileGate.ORDERS_PER_PART; i++) {
+            orders.add(order(UUID.randomUUID(), "ENDED", List.of("A-2-" + (1 + i % 5)), Instant.now().minusSeconds(5)));
+        }
+        orders.add(order(inLastPart, "HELD", List.of("A-1-3", "A-1-4"), longAgo));
+        List<ReconcileGate> parts = command(CAPACITY - 4, 4, 0, orders).inParts(ReconcileGate.ORDERS_PER_PART);
+        assertThat(parts).extracting(ReconcileGate::part).containsExactly(1, 2, 3);
+
+        assertThat(reconciliation.reconcile(parts.get(2))).as("the last part alone").isEmpty();
+        assertThat(reconciliation.reconcile(parts.get(0))).as("with the first").isEmpty();
+        assertThat(reconciliation.reconcile(parts.get(0))).as("the first part delivered again").isEmpty();
+        GateReconciled answer = reconciliation.reconcile(parts.get(1)).orElseThrow();
+
+        assertThat(answer.drifts()).as("both held orders found, each in its own part").isEmpty();
+        assertThat(answer.gate().liveHolds()).isEqualTo(2);
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 4);
+        assertThat(reconciliation.reconcile(parts.get(2))).as("a part of a question answered already starts over")
+                .isEmpty();
     }
 
     private GateReconciled reconcile(int free, int held, int sold, List<DatabaseOrder> orders) {
@@ -146,7 +173,7 @@ class ReconciliationInFlightIT {
     }
 
     private ReconcileGate command(int free, int held, int sold, List<DatabaseOrder> orders) {
-        return new ReconcileGate(UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), SETTINGS, free, held, sold,
+        return ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), SETTINGS, free, held, sold,
                 orders);
     }
 
