@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,11 +26,14 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * A request that nothing answers — here a service slower than a response timeout stretched far beyond the
- * answer deadline, standing in for any wait that never ends — is answered 503 at the gateway's answer deadline.
+ * answer deadline, standing in for any wait that never ends — is answered 503 at the gateway's answer deadline;
+ * an answer whose copy to the buyer is under way at the deadline finishes within the grace, or the buyer's
+ * connection is closed: never a status and a Content-Length followed by nothing.
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.upstream.response-timeout=60s", "onsale.upstream.answer-deadline=1s"})
+        "onsale.upstream.response-timeout=60s", "onsale.upstream.answer-deadline=1s",
+        "onsale.upstream.answer-grace=2s"})
 class AnswerDeadlineIT {
 
     static final StubUpstream QUEUE = StubUpstream.start("queue");
@@ -75,5 +79,52 @@ class AnswerDeadlineIT {
         assertThat(took).as("answered at the deadline, not when the service would have").isLessThan(Duration.ofSeconds(8));
         assertThat(QUEUE.receivedAt(path)).as("the request had reached the service").isNotNull();
         assertThat(meters.get("onsale.gateway.answer.deadline.fired").counter().count()).isEqualTo(firedBefore + 1);
+    }
+
+    @Test
+    void anAnswerBeingCopiedAtTheDeadlineFinishesWithinTheGrace() throws Exception {
+        String path = "/api/queue/" + GatewayClient.unique() + "/status";
+        QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{\"position\":7}", Map.of(),
+                Duration.ofMillis(700), Duration.ofMillis(800)));
+
+        HttpResponse<String> response = answer(path);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"position\":7}");
+    }
+
+    @Test
+    void anAnswerStillBeingCopiedAfterTheGraceClosesTheConnectionInsteadOfLeavingTheBuyerWaiting() {
+        String path = "/api/queue/" + GatewayClient.unique() + "/status";
+        QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{\"position\":7}", Map.of(),
+                Duration.ofMillis(500), Duration.ofSeconds(20)));
+
+        long started = System.nanoTime();
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> answer(path));
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(failure).as("the body never came within deadline + grace: the connection is closed")
+                .isInstanceOf(java.util.concurrent.ExecutionException.class)
+                .hasCauseInstanceOf(java.io.IOException.class);
+        assertThat(took).as("at deadline + grace (3 s), not at the client's own timeout (30 s)")
+                .isLessThan(Duration.ofSeconds(10));
+    }
+
+    /**
+     * The whole answer, or the failure the client saw, within 15 s: a request timeout bounds the wait for the status
+     * line only, and a body announced by Content-Length that never comes would be waited for without end.
+     */
+    private HttpResponse<String> answer(String path) throws Exception {
+        return client().sendAsync(status(path), HttpResponse.BodyHandlers.ofString()).get(15, TimeUnit.SECONDS);
+    }
+
+    private HttpRequest status(String path) {
+        String session = sessions.encode(new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Authorization", "Bearer " + session).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 }

@@ -35,8 +35,16 @@ public final class StubUpstream implements AutoCloseable {
         }
     }
 
-    /** A canned answer; {@code delay} holds the response back (the request is recorded first). */
-    public record Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay) {
+    /**
+     * A canned answer; {@code delay} holds the response back (the request is recorded first), {@code bodyDelay} holds
+     * the body back after the status and headers went out.
+     */
+    public record Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay,
+            Duration bodyDelay) {
+
+        public Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay) {
+            this(status, contentType, body, headers, delay, Duration.ZERO);
+        }
 
         public static Answer of(int status, String contentType, String body) {
             return new Answer(status, contentType, body, Map.of(), Duration.ZERO);
@@ -93,20 +101,27 @@ public final class StubUpstream implements AutoCloseable {
             counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
             Answer answer = answers.getOrDefault(path,
                     Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
-            if (!answer.delay().isZero()) {
-                try {
-                    released.await(answer.delay().toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            pause(answer.delay());
             byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", answer.contentType());
             answer.headers().forEach(exchange.getResponseHeaders()::set);
             exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
             if (bytes.length > 0) {
+                exchange.getResponseBody().flush();
+                pause(answer.bodyDelay());
                 exchange.getResponseBody().write(bytes);
             }
+        }
+    }
+
+    private void pause(Duration delay) {
+        if (delay.isZero()) {
+            return;
+        }
+        try {
+            released.await(delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -18,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pool            the connection pool shared by all routes
  * @param answerDeadline  longest a request may take in the gateway in all, whatever it waits for: past it the
  *                        buyer is answered 503 (at least connect + pool wait + response timeout)
+ * @param answerGrace     how much longer a service's answer that is being copied to the buyer at the deadline may
+ *                        take to finish; past it the buyer's connection is closed, so that the client fails at once
+ *                        instead of waiting for a body that will never come
  */
 @ConfigurationProperties("onsale.upstream")
 public record UpstreamProperties(
@@ -28,7 +31,8 @@ public record UpstreamProperties(
         @DefaultValue("1s") Duration connectTimeout,
         @DefaultValue("10s") Duration responseTimeout,
         @DefaultValue Pool pool,
-        @DefaultValue("18s") Duration answerDeadline) {
+        @DefaultValue("18s") Duration answerDeadline,
+        @DefaultValue("2s") Duration answerGrace) {
 
     public UpstreamProperties {
         if (queue == null || inventory == null || booking == null || payment == null) {
@@ -36,6 +40,9 @@ public record UpstreamProperties(
         }
         if (answerDeadline == null || answerDeadline.isNegative() || answerDeadline.isZero()) {
             throw new IllegalArgumentException("onsale.upstream.answer-deadline must be positive");
+        }
+        if (answerGrace == null || answerGrace.isNegative()) {
+            throw new IllegalArgumentException("onsale.upstream.answer-grace must not be negative");
         }
     }
 
