@@ -2,6 +2,7 @@ package dev.onsale.system;
 
 import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
+import dev.onsale.system.HoldAttempts.Attempt;
 import dev.onsale.system.SaleFixture.Buyer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,14 +10,6 @@ import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisPooled;
 import tools.jackson.databind.JsonNode;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,12 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,9 +53,7 @@ class HoldsSystemIT {
     private static Stack stack;
     private static Http gateway;
     private static JedisPooled redis;
-
-    private record Attempt(Buyer buyer, String body, String key, int status, JsonNode answer, long nanos) {
-    }
+    private static HoldAttempts holds;
 
     @BeforeAll
     static void startTheStack() {
@@ -76,6 +61,7 @@ class HoldsSystemIT {
         stack = fixture.stack;
         gateway = fixture.gateway;
         redis = fixture.redis;
+        holds = new HoldAttempts(fixture);
     }
 
     @AfterAll
@@ -91,13 +77,14 @@ class HoldsSystemIT {
         List<String> contested = seatIds().subList(0, CONTESTED);
 
         var midRace = new AtomicReference<JsonNode>();
-        List<Attempt> attempts = race(eventId, contested, () -> midRace.set(Audit.run(fixture)));
+        List<Attempt> attempts = holds.race(eventId, contested, ATTEMPTS, IN_FLIGHT,
+                () -> midRace.set(Audit.run(fixture)));
 
         var statuses = new TreeMap<Integer, Integer>();
         attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
         List<Attempt> held = new ArrayList<>(attempts.stream().filter(a -> a.status() == 201).toList());
-        printLatencies(attempts, statuses);
-        printAllocationWindow(eventId);
+        HoldAttempts.printLatencies(attempts, statuses);
+        holds.printAllocationWindow(eventId);
         assertThat(statuses.getOrDefault(-1, 0)).as("attempts that got no answer within a minute (I6: never a hang)").isZero();
         for (Attempt attempt : attempts) {
             assertThat(attempt.status()).as("answer to %s: %s", attempt.body(), attempt.answer()).isIn(201, 409, 503);
@@ -112,12 +99,12 @@ class HoldsSystemIT {
         // told 503 retries (as clients are told to) with the same key, and after that nobody holds an order they
         // were not answered 201 for — once booking has worked off the wave (a CancelAllocation sent on a reply
         // timeout queues behind its order's AllocateSeats).
-        List<Attempt> finalAnswers = retriedAfter503(eventId, attempts);
+        List<Attempt> finalAnswers = holds.retriedAfter503(eventId, attempts);
         Set<UUID> finalAnswersHeld = new HashSet<>();
         finalAnswers.stream().filter(a -> a.status() == 201).forEach(a -> finalAnswersHeld.add(a.buyer().sessionId()));
         long retriesEnded = System.nanoTime();
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            Set<UUID> unannounced = new HashSet<>(liveOrderSessions(eventId));
+            Set<UUID> unannounced = new HashSet<>(fixture.liveOrderSessions(eventId));
             unannounced.removeAll(finalAnswersHeld);
             assertThat(unannounced).as("sessions holding an order they were not finalAnswers 201 for").isEmpty();
         });
@@ -132,7 +119,7 @@ class HoldsSystemIT {
         // A 503 gave its seats back: buy what is left, one seat at a time, until the gate says sold out.
         int topUps = 0;
         while (true) {
-            Attempt attempt = hold(eventId, fixture.newBuyer(), "{\"quantity\":1}");
+            Attempt attempt = holds.hold(eventId, fixture.newBuyer(), "{\"quantity\":1}");
             if (attempt.status() == 201) {
                 held.add(attempt);
                 topUps++;
@@ -196,7 +183,7 @@ class HoldsSystemIT {
         stack.stop(Service.BOOKING);
         Attempt attempt;
         try {
-            attempt = hold(eventId, buyer, "{\"quantity\":2}");
+            attempt = holds.hold(eventId, buyer, "{\"quantity\":2}");
             assertThat(attempt.status()).as("hold while booking is down: %s", attempt.answer()).isEqualTo(503);
             assertThat(attempt.answer().path("type").asString()).isEqualTo("/problems/service-unavailable");
             assertThat(redis.get(SaleFixture.counter(eventId))).as("the gate gave its side back at once").isEqualTo("10");
@@ -216,7 +203,7 @@ class HoldsSystemIT {
                 assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
 
         // The buyer is not stuck with a live order: a new hold goes through.
-        Attempt retry = hold(eventId, buyer, "{\"quantity\":2}");
+        Attempt retry = holds.hold(eventId, buyer, "{\"quantity\":2}");
         assertThat(retry.status()).as("retry: %s", retry.answer()).isEqualTo(201);
         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("8");
     }
@@ -225,7 +212,7 @@ class HoldsSystemIT {
     void anExpiredHoldFreesItsSeatsPromptlyAndACancelledOneAtOnce() throws Exception {
         UUID eventId = fixture.generalAdmissionEvent("Expiry " + UUID.randomUUID(), 5, 3000, 10);
         Buyer expiring = fixture.newBuyer();
-        Attempt held = hold(eventId, expiring, "{\"quantity\":2}");
+        Attempt held = holds.hold(eventId, expiring, "{\"quantity\":2}");
         assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
         Instant expiresAt = Instant.parse(held.answer().path("expiresAt").asString());
         String orderId = held.answer().path("orderId").asString();
@@ -244,7 +231,7 @@ class HoldsSystemIT {
         assertThat(expired.json().path("status").asString()).as("order: %s", expired).isEqualTo("EXPIRED");
 
         Buyer cancelling = fixture.newBuyer();
-        Attempt second = hold(eventId, cancelling, "{\"quantity\":3}");
+        Attempt second = holds.hold(eventId, cancelling, "{\"quantity\":3}");
         assertThat(second.status()).as("hold: %s", second.answer()).isEqualTo(201);
         String secondOrder = "/api/orders/" + second.answer().path("orderId").asString();
         assertThat(gateway.get(secondOrder, fixture.newBuyer().sessionToken()).status())
@@ -262,7 +249,7 @@ class HoldsSystemIT {
         UUID eventId = fixture.generalAdmissionEvent("Missed timers " + UUID.randomUUID(), 10, 3000, 10);
         var orders = new ArrayList<Attempt>();
         for (int i = 0; i < 4; i++) {
-            Attempt held = hold(eventId, fixture.newBuyer(), "{\"quantity\":2}");
+            Attempt held = holds.hold(eventId, fixture.newBuyer(), "{\"quantity\":2}");
             assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
             orders.add(held);
         }
@@ -286,134 +273,6 @@ class HoldsSystemIT {
                 assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(gateway.get("/api/events/" + eventId + "/availability").json().path("liveHolds").asInt()).isZero());
-    }
-
-    /** {@code duringRace} runs on a thread of its own three seconds after the attempts are released. */
-    private static List<Attempt> race(UUID eventId, List<String> contested, Runnable duringRace) throws Exception {
-        var buyers = new ArrayList<Buyer>();
-        for (int i = 0; i < ATTEMPTS; i++) {
-            buyers.add(fixture.newBuyer());
-        }
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-        var start = new CountDownLatch(1);
-        var connections = new Semaphore(IN_FLIGHT);
-        var results = new ConcurrentHashMap<Integer, Attempt>();
-        long began;
-        long ended;
-        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            var futures = new ArrayList<Future<?>>();
-            for (int i = 0; i < ATTEMPTS; i++) {
-                int n = i;
-                String body = n % 2 == 0
-                        ? "{\"seatIds\":[\"" + contested.get(ThreadLocalRandom.current().nextInt(contested.size())) + "\"]}"
-                        : "{\"quantity\":" + (1 + n % 4 / 2) + "}";
-                futures.add(threads.submit(() -> {
-                    start.await();
-                    connections.acquire();
-                    try {
-                        results.put(n, hold(client, eventId, buyers.get(n), body, UUID.randomUUID().toString()));
-                    } catch (IllegalStateException noAnswer) {
-                        System.out.printf("[holds] attempt %d got no answer: %s%n", n, noAnswer.getMessage());
-                        results.put(n, new Attempt(buyers.get(n), body, null, -1, Http.JSON.readTree("{}"), 0));
-                    } finally {
-                        connections.release();
-                    }
-                    return null;
-                }));
-            }
-            began = System.nanoTime();
-            start.countDown();
-            futures.add(threads.submit(() -> {
-                Thread.sleep(3_000);
-                duringRace.run();
-                return null;
-            }));
-            for (Future<?> future : futures) {
-                future.get();
-            }
-            ended = System.nanoTime();
-        }
-        System.out.printf("[holds] %d hold attempts released at once (%d connections in flight) through the gateway"
-                + " in %.2f s: %.0f attempts/s%n", ATTEMPTS, IN_FLIGHT, (ended - began) / 1e9, ATTEMPTS / ((ended - began) / 1e9));
-        return new ArrayList<>(results.values());
-    }
-
-    /**
-     * Every attempt answered 503 retried with its own Idempotency-Key (up to five times, 50 at once) until it gets
-     * another answer; the others as they were.
-     */
-    private static List<Attempt> retriedAfter503(UUID eventId, List<Attempt> attempts) throws Exception {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-        var connections = new Semaphore(50);
-        var finals = new ArrayList<Attempt>();
-        var counts = new TreeMap<Integer, Integer>();
-        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            var futures = new ArrayList<Future<Attempt>>();
-            for (Attempt attempt : attempts) {
-                futures.add(threads.submit(() -> {
-                    Attempt last = attempt;
-                    for (int i = 0; i < 5 && last.status() == 503; i++) {
-                        connections.acquire();
-                        try {
-                            last = hold(client, eventId, last.buyer(), last.body(), last.key());
-                        } finally {
-                            connections.release();
-                        }
-                    }
-                    return last;
-                }));
-            }
-            for (int i = 0; i < futures.size(); i++) {
-                Attempt last = futures.get(i).get();
-                finals.add(last);
-                if (attempts.get(i).status() == 503) {
-                    counts.merge(last.status(), 1, Integer::sum);
-                }
-            }
-        }
-        System.out.printf("[holds] the attempts answered 503, retried with the same Idempotency-Key: %s%n", counts);
-        return finals;
-    }
-
-    private static void printLatencies(List<Attempt> attempts, Map<Integer, Integer> statuses) {
-        for (int status : statuses.keySet()) {
-            long[] nanos = attempts.stream().filter(a -> a.status() == status).mapToLong(Attempt::nanos).sorted().toArray();
-            System.out.printf("[holds]   %d x %d: p50 %d ms, p99 %d ms, max %d ms%n", nanos.length, status,
-                    nanos[nanos.length / 2] / 1_000_000, nanos[(int) (nanos.length * 0.99)] / 1_000_000,
-                    nanos[nanos.length - 1] / 1_000_000);
-        }
-    }
-
-    private static Attempt hold(UUID eventId, Buyer buyer, String body) {
-        return hold(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), eventId, buyer, body,
-                UUID.randomUUID().toString());
-    }
-
-    /** One hold attempt with {@code key} as its Idempotency-Key. */
-    private static Attempt hold(HttpClient client, UUID eventId, Buyer buyer, String body, String key) {
-        var request = HttpRequest.newBuilder(URI.create(stack.gatewayUrl() + "/api/events/" + eventId + "/holds"))
-                .timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", key)
-                .header("Authorization", "Bearer " + buyer.sessionToken())
-                .header(SaleFixture.ADMISSION, fixture.admissionToken(eventId, buyer))
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        long started = System.nanoTime();
-        try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            long nanos = System.nanoTime() - started;
-            if (response.statusCode() == 503 || response.statusCode() == 429) {
-                assertThat(response.headers().firstValue("Retry-After")).as("Retry-After on %d", response.statusCode())
-                        .isPresent();
-            }
-            return new Attempt(buyer, body, key, response.statusCode(), Http.JSON.readTree(response.body()), nanos);
-        } catch (Exception e) {
-            throw new IllegalStateException("hold " + body + " failed after " + (System.nanoTime() - started) / 1_000_000
-                    + " ms: " + e, e);
-        }
     }
 
     private static UUID seatedEvent(String name, int holdTtlSeconds) {
@@ -445,26 +304,5 @@ class HoldsSystemIT {
         var values = new ArrayList<String>();
         array.forEach(node -> values.add(node.asString()));
         return values;
-    }
-
-    /** How fast booking allocated: the orders of the event by their creation time (database clock). */
-    private static void printAllocationWindow(UUID eventId) throws SQLException {
-        try (Connection db = fixture.database();
-             PreparedStatement query = db.prepareStatement("SELECT count(*), "
-                     + "extract(epoch FROM max(created_at) - min(created_at)) FROM booking.orders WHERE event_id = ?")) {
-            query.setObject(1, eventId);
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                System.out.printf("[holds] booking allocated %d orders within %.2f s (first to last)%n", rows.getLong(1),
-                        rows.getDouble(2));
-            }
-        }
-    }
-
-    private static Set<UUID> liveOrderSessions(UUID eventId) throws SQLException {
-        var sessions = new HashSet<UUID>();
-        fixture.strings("SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')",
-                eventId).forEach(id -> sessions.add(UUID.fromString(id)));
-        return sessions;
     }
 }

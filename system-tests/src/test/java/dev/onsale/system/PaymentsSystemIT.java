@@ -1,7 +1,7 @@
 package dev.onsale.system;
 
 import dev.onsale.launcher.Service;
-import dev.onsale.system.SaleFixture.Buyer;
+import dev.onsale.system.PaymentsDriver.Held;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,15 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import tools.jackson.databind.JsonNode;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +24,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import static dev.onsale.system.PaymentSandbox.MERCHANT_KEY;
+import static dev.onsale.system.PaymentSandbox.SETTINGS;
+import static dev.onsale.system.PaymentsDriver.hmac;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -44,23 +42,15 @@ class PaymentsSystemIT {
 
     /** Booking's payment bound in this stack, short so that an order can die while its payment is still open. */
     private static final Duration PAYMENT_BOUND = Duration.ofSeconds(20);
-    /** The sandbox's local merchant key. */
-    private static final String MERCHANT_KEY = "sk_test_local";
-    private static final String SETTINGS = "/v1/sandbox/settings";
 
     private static SaleFixture fixture;
     private static Http gateway;
     private static Http sandbox;
+    private static PaymentsDriver payments;
+    private static PaymentSandbox acquirer;
     private static JsonNode startSettings;
     /** Every event this class created: the audit covers all their orders. */
     private static final Set<UUID> events = ConcurrentHashMap.newKeySet();
-
-    private record Held(UUID eventId, Buyer buyer, UUID orderId, long amountCents, List<String> seatIds) {
-
-        String path() {
-            return "/api/orders/" + orderId;
-        }
-    }
 
     @BeforeAll
     static void startTheStack() {
@@ -70,6 +60,8 @@ class PaymentsSystemIT {
                 "ONSALE_RATELIMIT_SESSIONBURST", "100"));
         gateway = fixture.gateway;
         sandbox = new Http(fixture.stack.serviceUrl(Service.PAYMENT_SANDBOX));
+        payments = new PaymentsDriver(fixture, events);
+        acquirer = new PaymentSandbox(sandbox);
         startSettings = sandbox.get(SETTINGS, MERCHANT_KEY).json();
     }
 
@@ -83,19 +75,19 @@ class PaymentsSystemIT {
     /** Each test starts from the sandbox's start-time behaviour (its ledger is kept: the audit reads it). */
     @BeforeEach
     void sandboxAsItStarted() {
-        sandboxSettings(startSettings);
+        acquirer.sandboxSettings(startSettings);
     }
 
     @Test
     @Order(1)
     void fiftyConcurrentSubmissionsWithOneKeyChargeOnceAndAllGetTheSameAnswer() throws Exception {
-        UUID eventId = event("One key", 10, 4_200);
-        Held held = hold(eventId, 2);
+        UUID eventId = payments.event("One key", 10, 4_200);
+        Held held = payments.hold(eventId, 2);
 
-        var card = pay(held, UUID.randomUUID().toString(), "4242 4242 4242 4242");
+        var card = payments.pay(held, UUID.randomUUID().toString(), "4242 4242 4242 4242");
         assertThat(card.status()).as("a card number instead of a token: %s", card).isEqualTo(400);
         assertThat(card.body()).doesNotContain("4242");
-        assertThat(orderStatus(held)).isEqualTo("HELD");
+        assertThat(payments.orderStatus(held)).isEqualTo("HELD");
 
         String key = UUID.randomUUID().toString();
         var start = new CountDownLatch(1);
@@ -105,7 +97,7 @@ class PaymentsSystemIT {
             for (int i = 0; i < 50; i++) {
                 futures.add(threads.submit(() -> {
                     start.await();
-                    return pay(held, key, "tok_visa");
+                    return payments.pay(held, key, "tok_visa");
                 }));
             }
             start.countDown();
@@ -120,24 +112,24 @@ class PaymentsSystemIT {
         assertThat(answers.getFirst().json().path("status").asString()).isEqualTo("PROCESSING");
         assertThat(answers.getFirst().json().path("paymentId").asString()).isNotBlank();
 
-        awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
+        payments.awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
         assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(held.orderId(), Set.copyOf(held.seatIds())));
         assertThat(fixture.strings("SELECT seat_id FROM booking.tickets WHERE order_id = ?", held.orderId()))
                 .containsExactlyInAnyOrderElementsOf(held.seatIds());
-        JsonNode charge = theOneChargeOf(held, "SUCCEEDED");
+        JsonNode charge = acquirer.theOneChargeOf(held, "SUCCEEDED");
         assertThat(charge.path("amountCents").asLong()).isEqualTo(held.amountCents()).isEqualTo(8_400);
     }
 
     @Test
     @Order(2)
     void aDeclineEndsTheOrderPaymentFailedAndItsSeatsAreFreeAndOnTheCounterWithinASecond() throws Exception {
-        UUID eventId = event("Declined", 10, 3_000);
-        Held held = hold(eventId, 3);
+        UUID eventId = payments.event("Declined", 10, 3_000);
+        Held held = payments.hold(eventId, 3);
         assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("7");
 
-        assertThat(pay(held, UUID.randomUUID().toString(), "tok_declined").status()).isEqualTo(202);
+        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_declined").status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
-                .until(() -> orderStatusInTheDatabase(held).equals("PAYMENT_FAILED"));
+                .until(() -> payments.orderStatusInTheDatabase(held).equals("PAYMENT_FAILED"));
         long failedAt = System.nanoTime();
         assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).as("seats freed in the order's transaction").isEmpty();
         await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
@@ -145,69 +137,73 @@ class PaymentsSystemIT {
         System.out.printf("[payments] a declined order's seats were back on the counter %d ms after PAYMENT_FAILED%n",
                 (System.nanoTime() - failedAt) / 1_000_000);
 
-        var again = pay(held, UUID.randomUUID().toString(), "tok_visa");
+        var again = payments.pay(held, UUID.randomUUID().toString(), "tok_visa");
         assertThat(again.status()).as("PAYMENT_FAILED is final: %s", again).isEqualTo(409);
         assertThat(again.json().path("type").asString()).isEqualTo("/problems/order-not-payable");
-        theOneChargeOf(held, "DECLINED");
+        acquirer.theOneChargeOf(held, "DECLINED");
     }
 
     @Test
     @Order(3)
     void aChargeThatWentThroughWhileTheRequestTimedOutIsRetriedWithTheSameKeyAndChargedOnce() throws Exception {
-        UUID eventId = event("Timeout", 10, 3_000);
-        Held held = hold(eventId, 1);
+        UUID eventId = payments.event("Timeout", 10, 3_000);
+        Held held = payments.hold(eventId, 1);
         // Every request hangs past payment-service's timeout after the charge was made, and no webhook arrives:
         // only a retried submission can learn the charge.
-        sandboxSettings(Map.of("timeoutShare", 1.0, "timeoutHangMs", 6_000, "webhookLossShare", 1.0));
-        long requestsBefore = chargeRequestsSeen();
+        acquirer.sandboxSettings(Map.of("timeoutShare", 1.0, "timeoutHangMs", 6_000, "webhookLossShare", 1.0));
+        long requestsBefore = acquirer.chargeRequestsSeen();
 
-        assertThat(pay(held, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(held.orderId())).hasSize(1));
+        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(chargeRequestsSeen() - requestsBefore).as("submissions, retries included").isGreaterThanOrEqualTo(2));
-        sandboxSettings(Map.of("timeoutShare", 0.0));
+                assertThat(acquirer.chargesOf(held.orderId())).hasSize(1));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(acquirer.chargeRequestsSeen() - requestsBefore).as("submissions, retries included")
+                        .isGreaterThanOrEqualTo(2));
+        acquirer.sandboxSettings(Map.of("timeoutShare", 0.0));
 
-        awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
+        payments.awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
         System.out.printf("[payments] a payment whose submissions timed out was sent %d times and charged once%n",
-                chargeRequestsSeen() - requestsBefore);
-        theOneChargeOf(held, "SUCCEEDED");
+                acquirer.chargeRequestsSeen() - requestsBefore);
+        acquirer.theOneChargeOf(held, "SUCCEEDED");
     }
 
     @Test
     @Order(4)
     void aSuccessArrivingAfterTheOrderExpiredIsRefundedWhileItsSeatIsSoldToSomeoneElse() throws Exception {
-        UUID eventId = event("Late success", 1, 3_000);
-        Held late = hold(eventId, 1);
+        UUID eventId = payments.event("Late success", 1, 3_000);
+        Held late = payments.hold(eventId, 1);
         // The acquirer decides only well after booking's payment bound: the order expires first.
-        sandboxSettings(Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
+        acquirer.sandboxSettings(Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
         Instant paid = Instant.now();
-        assertThat(pay(late, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(chargesOf(late.orderId())).hasSize(1));
-        sandboxSettings(Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
+        assertThat(payments.pay(late, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(acquirer.chargesOf(late.orderId())).hasSize(1));
+        acquirer.sandboxSettings(Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
 
         // I4: once payment has started, the order ends within the payment bound plus 10 s.
         await().atMost(Duration.between(Instant.now(), paid.plus(PAYMENT_BOUND).plusSeconds(10)))
-                .pollInterval(Duration.ofMillis(200)).until(() -> orderStatusInTheDatabase(late).equals("EXPIRED"));
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> payments.orderStatusInTheDatabase(late).equals("EXPIRED"));
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("1"));
 
-        Held second = hold(eventId, 1);
+        Held second = payments.hold(eventId, 1);
         assertThat(second.seatIds()).isEqualTo(late.seatIds());
-        assertThat(pay(second, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
-        awaitOrderStatus(second, "CONFIRMED", Duration.ofSeconds(60));
+        assertThat(payments.pay(second, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
+        payments.awaitOrderStatus(second, "CONFIRMED", Duration.ofSeconds(60));
 
-        awaitOrderStatus(late, "REFUNDED", Duration.ofSeconds(90));
+        payments.awaitOrderStatus(late, "REFUNDED", Duration.ofSeconds(90));
         System.out.printf("[payments] a success %d s after the payment started, on an expired order, was refunded%n",
                 Duration.between(paid, Instant.now()).toSeconds());
-        JsonNode charge = chargesOf(late.orderId()).getFirst();
+        JsonNode charge = acquirer.chargesOf(late.orderId()).getFirst();
         assertThat(charge.path("status").asString()).isEqualTo("SUCCEEDED");
         assertThat(charge.path("amountRefundedCents").asLong()).isEqualTo(3_000);
-        List<JsonNode> refunds = refundsOf(late.orderId());
+        List<JsonNode> refunds = acquirer.refundsOf(late.orderId());
         assertThat(refunds).hasSize(1);
         assertThat(refunds.getFirst().path("chargeId").asString()).isEqualTo(charge.path("id").asString());
         assertThat(refunds.getFirst().path("amountCents").asLong()).isEqualTo(3_000);
         assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(second.orderId(), Set.copyOf(second.seatIds())));
-        assertThat(refundsOf(second.orderId())).isEmpty();
+        assertThat(acquirer.refundsOf(second.orderId())).isEmpty();
 
         // The auditors' ledger of the event says the same, and judges I1-I3 on it.
         Http.Response read = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken());
@@ -231,22 +227,23 @@ class PaymentsSystemIT {
     @Test
     @Order(5)
     void aWebhookNotSignedWithTheStacksSecretOrSignedLongAgoIs400ThroughTheGatewayAndChangesNothing() throws Exception {
-        UUID eventId = event("Forged", 2, 3_000);
-        Held held = hold(eventId, 1);
+        UUID eventId = payments.event("Forged", 2, 3_000);
+        Held held = payments.hold(eventId, 1);
         String body = """
                 {"id":"evt_forged_%s","type":"charge.succeeded","created":%d,"data":{"id":"ch_forged","object":"charge",\
                 "orderId":"%s","amountCents":3000,"currency":"EUR","paymentMethod":"tok_visa","status":"SUCCEEDED",\
                 "failureCode":null,"amountRefundedCents":0,"created":%d}}"""
                 .formatted(UUID.randomUUID(), Instant.now().getEpochSecond(), held.orderId(), Instant.now().getEpochSecond());
         long now = Instant.now().getEpochSecond();
-        var forged = webhook(body, "t=" + now + ",v1=" + hmac("not-the-secret", now + "." + body));
-        var stale = webhook(body, "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
-        var unsigned = webhook(body, null);
+        var forged = payments.webhook(body, "t=" + now + ",v1=" + hmac("not-the-secret", now + "." + body));
+        var stale = payments.webhook(body,
+                "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
+        var unsigned = payments.webhook(body, null);
         for (Http.Response answer : List.of(forged, stale, unsigned)) {
             assertThat(answer.status()).as("webhook: %s", answer).isEqualTo(400);
             assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
         }
-        assertThat(orderStatus(held)).isEqualTo("HELD");
+        assertThat(payments.orderStatus(held)).isEqualTo("HELD");
         assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEmpty();
     }
 
@@ -255,7 +252,7 @@ class PaymentsSystemIT {
     void everyCapturedChargeEndsAsExactlyOneConfirmedOrderOrOneRefundAndNoBuyerActionIsChargedTwice() throws Exception {
         // Nothing of ours still waits for the acquirer.
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                assertThat(ordersInStatus("PAYMENT_PENDING")).isEmpty());
+                assertThat(payments.ordersInStatus("PAYMENT_PENDING")).isEmpty());
         JsonNode ledger = sandbox.get("/v1/ledger", MERCHANT_KEY).json();
         var chargesByOrder = new HashMap<UUID, List<JsonNode>>();
         ledger.path("charges").forEach(c ->
@@ -263,7 +260,7 @@ class PaymentsSystemIT {
         var refundedByCharge = new HashMap<String, Long>();
         ledger.path("refunds").forEach(r -> refundedByCharge.merge(r.path("chargeId").asString(), r.path("amountCents").asLong(), Long::sum));
 
-        Map<UUID, String> orders = ordersOfTheseEvents();
+        Map<UUID, String> orders = payments.ordersOfTheseEvents();
         int captured = 0;
         for (var entry : chargesByOrder.entrySet()) {
             String status = orders.get(entry.getKey());
@@ -304,118 +301,5 @@ class PaymentsSystemIT {
             Audit.assertInvariantsHold(eventLedger);
         }
         assertThat(capturedInTheLedgers).as("captured charges in booking's ledgers").isEqualTo(captured);
-    }
-
-    private static UUID event(String name, int quantity, int priceCents) {
-        UUID eventId = fixture.generalAdmissionEvent(name + " " + UUID.randomUUID(), quantity, priceCents, 600);
-        events.add(eventId);
-        return eventId;
-    }
-
-    private static Held hold(UUID eventId, int quantity) {
-        Buyer buyer = fixture.newBuyer();
-        var answer = fixture.hold(eventId, buyer, "{\"quantity\":" + quantity + "}");
-        assertThat(answer.status()).as("hold: %s", answer).isEqualTo(201);
-        JsonNode json = answer.json();
-        var seats = new ArrayList<String>();
-        json.path("seatIds").forEach(seat -> seats.add(seat.asString()));
-        return new Held(eventId, buyer, UUID.fromString(json.path("orderId").asString()), json.path("amountCents").asLong(),
-                List.copyOf(seats));
-    }
-
-    private static Http.Response pay(Held held, String idempotencyKey, String paymentMethod) {
-        return gateway.post(held.path() + "/payments", Map.of("paymentMethod", paymentMethod), held.buyer().sessionToken(),
-                Map.of("Idempotency-Key", idempotencyKey));
-    }
-
-    private static String orderStatus(Held held) {
-        var order = gateway.get(held.path(), held.buyer().sessionToken());
-        assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
-        return order.json().path("status").asString();
-    }
-
-    private static void awaitOrderStatus(Held held, String status, Duration atMost) {
-        await().atMost(atMost).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
-                assertThat(orderStatus(held)).isEqualTo(status));
-    }
-
-    private static String orderStatusInTheDatabase(Held held) throws SQLException {
-        return fixture.strings("SELECT status FROM booking.orders WHERE id = ?", held.orderId()).getFirst();
-    }
-
-    private static List<String> ordersInStatus(String status) throws SQLException {
-        var found = new ArrayList<String>();
-        for (var order : ordersOfTheseEvents().entrySet()) {
-            if (order.getValue().equals(status)) {
-                found.add(order.getKey().toString());
-            }
-        }
-        return found;
-    }
-
-    private static Map<UUID, String> ordersOfTheseEvents() throws SQLException {
-        var orders = new HashMap<UUID, String>();
-        for (UUID eventId : events) {
-            for (String row : fixture.strings("SELECT id || ' ' || status FROM booking.orders WHERE event_id = ?", eventId)) {
-                String[] parts = row.split(" ");
-                orders.put(UUID.fromString(parts[0]), parts[1]);
-            }
-        }
-        return orders;
-    }
-
-    /** The order's only charge at the acquirer, which must be in {@code status}. */
-    private static JsonNode theOneChargeOf(Held held, String status) {
-        List<JsonNode> charges = chargesOf(held.orderId());
-        assertThat(charges).as("charges at the acquirer for order %s", held.orderId()).hasSize(1);
-        assertThat(charges.getFirst().path("status").asString()).isEqualTo(status);
-        return charges.getFirst();
-    }
-
-    private static List<JsonNode> chargesOf(UUID orderId) {
-        return ledgerEntries("charges", orderId);
-    }
-
-    private static List<JsonNode> refundsOf(UUID orderId) {
-        return ledgerEntries("refunds", orderId);
-    }
-
-    private static List<JsonNode> ledgerEntries(String kind, UUID orderId) {
-        var entries = new ArrayList<JsonNode>();
-        sandbox.get("/v1/ledger", MERCHANT_KEY).json().path(kind).forEach(entry -> {
-            if (entry.path("orderId").asString().equals(orderId.toString())) {
-                entries.add(entry);
-            }
-        });
-        return entries;
-    }
-
-    /** Money-moving requests the sandbox has seen so far (accepted or refused for its TPS). */
-    private static long chargeRequestsSeen() {
-        JsonNode traffic = sandbox.get("/v1/sandbox/traffic", MERCHANT_KEY).json();
-        long total = 0;
-        for (String kind : List.of("acceptedPerSecond", "rejectedPerSecond")) {
-            for (JsonNode count : traffic.path(kind)) {
-                total += count.asLong();
-            }
-        }
-        return total;
-    }
-
-    private static void sandboxSettings(Object changes) {
-        var answer = sandbox.put(SETTINGS, changes, MERCHANT_KEY);
-        assertThat(answer.status()).as("PUT %s: %s", SETTINGS, answer).isEqualTo(200);
-    }
-
-    private static Http.Response webhook(String body, String signature) {
-        return signature == null
-                ? gateway.post("/webhooks/payments", body, null)
-                : gateway.post("/webhooks/payments", body, null, Map.of("Onsale-Signature", signature));
-    }
-
-    private static String hmac(String secret, String payload) throws Exception {
-        var mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        return HexFormat.of().formatHex(mac.doFinal(payload.getBytes(StandardCharsets.UTF_8)));
     }
 }

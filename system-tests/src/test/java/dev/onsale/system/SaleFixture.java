@@ -132,6 +132,14 @@ final class SaleFixture implements AutoCloseable {
         return strings("SELECT status FROM booking.orders WHERE event_id = ?", eventId);
     }
 
+    /** The sessions that hold a live order (HELD or PAYMENT_PENDING) of the event. */
+    Set<UUID> liveOrderSessions(UUID eventId) throws SQLException {
+        var sessions = new HashSet<UUID>();
+        strings("SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')",
+                eventId).forEach(id -> sessions.add(UUID.fromString(id)));
+        return sessions;
+    }
+
     /** The first column of every row {@code sql} returns for its one parameter. */
     List<String> strings(String sql, Object parameter) throws SQLException {
         var values = new ArrayList<String>();

@@ -1,0 +1,71 @@
+package dev.onsale.system;
+
+import dev.onsale.system.PaymentsDriver.Held;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The stack's sandbox acquirer as its merchant sees it: the charges and refunds in its ledger, the money-moving
+ * requests it has seen, and its runtime settings.
+ */
+final class PaymentSandbox {
+
+    /** The sandbox's local merchant key. */
+    static final String MERCHANT_KEY = "sk_test_local";
+    static final String SETTINGS = "/v1/sandbox/settings";
+
+    private final Http sandbox;
+
+    PaymentSandbox(Http sandbox) {
+        this.sandbox = sandbox;
+    }
+
+    /** The order's only charge at the acquirer, which must be in {@code status}. */
+    JsonNode theOneChargeOf(Held held, String status) {
+        List<JsonNode> charges = chargesOf(held.orderId());
+        assertThat(charges).as("charges at the acquirer for order %s", held.orderId()).hasSize(1);
+        assertThat(charges.getFirst().path("status").asString()).isEqualTo(status);
+        return charges.getFirst();
+    }
+
+    List<JsonNode> chargesOf(UUID orderId) {
+        return ledgerEntries("charges", orderId);
+    }
+
+    List<JsonNode> refundsOf(UUID orderId) {
+        return ledgerEntries("refunds", orderId);
+    }
+
+    private List<JsonNode> ledgerEntries(String kind, UUID orderId) {
+        var entries = new ArrayList<JsonNode>();
+        sandbox.get("/v1/ledger", MERCHANT_KEY).json().path(kind).forEach(entry -> {
+            if (entry.path("orderId").asString().equals(orderId.toString())) {
+                entries.add(entry);
+            }
+        });
+        return entries;
+    }
+
+    /** Money-moving requests the sandbox has seen so far (accepted or refused for its TPS). */
+    long chargeRequestsSeen() {
+        JsonNode traffic = sandbox.get("/v1/sandbox/traffic", MERCHANT_KEY).json();
+        long total = 0;
+        for (String kind : List.of("acceptedPerSecond", "rejectedPerSecond")) {
+            for (JsonNode count : traffic.path(kind)) {
+                total += count.asLong();
+            }
+        }
+        return total;
+    }
+
+    /** Changes the sandbox's behaviour: {@code changes} are the settings to set, the others stay. */
+    void sandboxSettings(Object changes) {
+        var answer = sandbox.put(SETTINGS, changes, MERCHANT_KEY);
+        assertThat(answer.status()).as("PUT %s: %s", SETTINGS, answer).isEqualTo(200);
+    }
+}
