@@ -6,8 +6,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /** Allocation of the gate's orders: consuming onsale.holds.commands, claiming seats, replying. */
 @ConfigurationProperties("onsale.holds")
-record HoldProperties(
-        // Consumer threads of onsale.holds.commands in this replica (the listener reads it; threads beyond the partitions idle).
+public record HoldProperties(
+        // Consumer threads of onsale.holds.commands in this replica (the listener's container; threads beyond the partitions idle).
         @DefaultValue("3") int consumers,
         // Free seats a quantity allocation locks (SKIP LOCKED) to look for adjacent ones; at least the quantity.
         @DefaultValue("32") int adjacencyWindow,
@@ -15,7 +15,10 @@ record HoldProperties(
         // skipped (its gate has stopped waiting, or will before the reply arrives, and cancels it).
         @DefaultValue("250ms") Duration replyTransit) {
 
-    HoldProperties {
+    public HoldProperties {
+        if (consumers < 1) {
+            throw new IllegalArgumentException("onsale.holds.consumers must be positive, was " + consumers);
+        }
         if (replyTransit.isNegative()) {
             throw new IllegalArgumentException("onsale.holds.reply-transit must not be negative");
         }

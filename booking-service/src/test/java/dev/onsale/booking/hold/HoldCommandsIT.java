@@ -41,6 +41,8 @@ class HoldCommandsIT {
     int port;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    org.springframework.kafka.config.KafkaListenerEndpointRegistry listeners;
     BookingHttp http;
     InventorySide inventory;
     TopicTail replies;
@@ -59,6 +61,15 @@ class HoldCommandsIT {
         inventory.close();
         replies.close();
         orderEvents.close();
+    }
+
+    @Test
+    void theCommandsAreReadByAsManyThreadsAsOnsaleHoldsConsumersSays() {
+        assertThat(listeners.getListenerContainers())
+                .filteredOn(c -> List.of(c.getContainerProperties().getTopics()).contains(Topics.HOLD_COMMANDS))
+                .singleElement()
+                .satisfies(c -> assertThat(((org.springframework.kafka.listener.ConcurrentMessageListenerContainer<?, ?>) c)
+                        .getConcurrency()).isEqualTo(3));
     }
 
     @Test

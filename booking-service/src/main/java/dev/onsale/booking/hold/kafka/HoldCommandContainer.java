@@ -1,5 +1,6 @@
 package dev.onsale.booking.hold.kafka;
 
+import dev.onsale.booking.hold.HoldProperties;
 import org.springframework.boot.kafka.autoconfigure.ConcurrentKafkaListenerContainerFactoryConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -8,9 +9,10 @@ import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ContainerProperties.AckMode;
 
 /**
- * The container of onsale.holds.commands: the service's usual settings (error handling included), but
- * offsets committed once per polled batch instead of once per record — every command is idempotent, so a
- * batch redelivered after a crash is replied again from its recorded decisions and allocates nothing twice.
+ * The container of onsale.holds.commands: the service's usual settings (error handling included), with
+ * {@code onsale.holds.consumers} threads, and offsets committed once per polled batch instead of once per record:
+ * every command is idempotent, so a batch redelivered after a crash is replied again from its recorded decisions
+ * and allocates nothing twice.
  */
 @Configuration(proxyBeanMethods = false)
 class HoldCommandContainer {
@@ -19,9 +21,11 @@ class HoldCommandContainer {
 
     @Bean(FACTORY)
     ConcurrentKafkaListenerContainerFactory<Object, Object> holdCommandListenerFactory(
-            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers) {
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers,
+            HoldProperties properties) {
         var factory = new ConcurrentKafkaListenerContainerFactory<Object, Object>();
         configurer.configure(factory, consumers);
+        factory.setConcurrency(properties.consumers());
         factory.getContainerProperties().setAckMode(AckMode.BATCH);
         return factory;
     }

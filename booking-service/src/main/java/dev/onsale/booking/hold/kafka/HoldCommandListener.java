@@ -23,8 +23,7 @@ class HoldCommandListener {
         this.allocation = allocation;
     }
 
-    @KafkaListener(topics = Topics.HOLD_COMMANDS, concurrency = "${onsale.holds.consumers:3}",
-            containerFactory = HoldCommandContainer.FACTORY)
+    @KafkaListener(topics = Topics.HOLD_COMMANDS, containerFactory = HoldCommandContainer.FACTORY)
     void onHoldCommand(ConsumerRecord<String, String> record) {
         Envelope envelope = Envelope.of(record);
         switch (envelope.event(HoldCommand.class)) {
