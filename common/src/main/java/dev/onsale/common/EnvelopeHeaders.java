@@ -6,7 +6,10 @@ package dev.onsale.common;
  */
 public final class EnvelopeHeaders {
 
-    /** UUID of this message; the idempotency key of every consumer. */
+    /**
+     * UUID of this message (a message id, not an event's: code calls it {@code messageId}); the idempotency key of
+     * every consumer. The header keeps this name on the wire, as the outbox rows and streams already write it.
+     */
     public static final String EVENT_ID = "eventId";
     /** Simple name of the event record, e.g. {@code EventCreated}. */
     public static final String EVENT_TYPE = "eventType";

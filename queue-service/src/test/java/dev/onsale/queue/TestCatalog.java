@@ -70,7 +70,7 @@ public final class TestCatalog {
     /** Publishes {@code envelope} and waits until the waiting room's inbox for {@code eventId} has it. */
     public void publishAndAwait(String topic, UUID eventId, Envelope envelope) {
         publish(topic, envelope);
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), envelope.eventId().toString()));
+        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), envelope.messageId().toString()));
     }
 
     public void publish(String topic, Envelope envelope) {

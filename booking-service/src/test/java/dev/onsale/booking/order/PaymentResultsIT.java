@@ -286,7 +286,7 @@ class PaymentResultsIT {
     private void awaitApplied(Envelope message) {
         await().atMost(Duration.ofSeconds(20)).until(() -> jdbc.queryForObject("""
                 SELECT count(*) FROM booking.processed_messages WHERE consumer = ? AND message_id = ?
-                """, Long.class, PaymentOutcomes.CONSUMER, message.eventId()) == 1);
+                """, Long.class, PaymentOutcomes.CONSUMER, message.messageId()) == 1);
     }
 
     private RefundRequested onlyRefundRequestedFor(UUID orderId) {

@@ -31,12 +31,12 @@ public class CatalogEvents {
     public void apply(Envelope envelope) {
         switch (envelope.event(CatalogEvent.class)) {
             case EventCreated created -> {
-                InitOutcome outcome = counters.initialize(envelope.eventId(), created);
-                log.info("EventCreated {} for event {}: counter {}", envelope.eventId(), created.eventId(), outcome);
+                InitOutcome outcome = counters.initialize(envelope.messageId(), created);
+                log.info("EventCreated {} for event {}: counter {}", envelope.messageId(), created.eventId(), outcome);
             }
             case SaleStateChanged changed -> {
-                boolean recorded = saleStates.record(envelope.eventId(), changed);
-                log.info("SaleStateChanged {} for event {} to {}: {}", envelope.eventId(), changed.eventId(),
+                boolean recorded = saleStates.record(envelope.messageId(), changed);
+                log.info("SaleStateChanged {} for event {} to {}: {}", envelope.messageId(), changed.eventId(),
                         changed.current(), recorded ? "recorded" : "duplicate");
             }
         }

@@ -13,12 +13,14 @@ import org.apache.kafka.common.header.Headers;
 
 /**
  * One message as every Onsale topic carries it: the event as JSON in the record value, and the
- * headers {@code eventId} (the dedupe key of every inbox), {@code eventType}, {@code occurredAt}.
+ * headers {@code eventId} (the message's id: the dedupe key of every inbox), {@code eventType}, {@code occurredAt}.
+ * In code the id is {@code messageId}, since "event" is also the concert and {@code eventId} its id; the header
+ * keeps its name on the wire, where the outbox rows, the Redis outbox streams and every consumer already use it.
  */
-public record Envelope(UUID eventId, String eventType, Instant occurredAt, String key, String payload) {
+public record Envelope(UUID messageId, String eventType, Instant occurredAt, String key, String payload) {
 
     public Envelope {
-        Objects.requireNonNull(eventId, "eventId");
+        Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(eventType, "eventType");
         Objects.requireNonNull(occurredAt, "occurredAt");
         Objects.requireNonNull(payload, "payload");
@@ -38,14 +40,14 @@ public record Envelope(UUID eventId, String eventType, Instant occurredAt, Strin
     public static Envelope of(ConsumerRecord<String, String> record) {
         Headers headers = record.headers();
         try {
-            UUID eventId = UUID.fromString(header(headers, EnvelopeHeaders.EVENT_ID));
+            UUID messageId = UUID.fromString(header(headers, EnvelopeHeaders.EVENT_ID));
             String eventType = header(headers, EnvelopeHeaders.EVENT_TYPE);
             Instant occurredAt = Instant.parse(header(headers, EnvelopeHeaders.OCCURRED_AT));
             if (record.value() == null || record.value().isBlank()) {
                 throw new MalformedEnvelopeException("record at " + record.topic() + "-" + record.partition()
                         + "@" + record.offset() + " has no payload");
             }
-            return new Envelope(eventId, eventType, occurredAt, record.key(), record.value());
+            return new Envelope(messageId, eventType, occurredAt, record.key(), record.value());
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw new MalformedEnvelopeException("record at " + record.topic() + "-" + record.partition()
                     + "@" + record.offset() + " has a malformed envelope header: " + e.getMessage(), e);
@@ -56,7 +58,7 @@ public record Envelope(UUID eventId, String eventType, Instant occurredAt, Strin
     public ProducerRecord<String, String> toRecord(String topic) {
         ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
         record.headers()
-                .add(EnvelopeHeaders.EVENT_ID, eventId.toString().getBytes(StandardCharsets.UTF_8))
+                .add(EnvelopeHeaders.EVENT_ID, messageId.toString().getBytes(StandardCharsets.UTF_8))
                 .add(EnvelopeHeaders.EVENT_TYPE, eventType.getBytes(StandardCharsets.UTF_8))
                 .add(EnvelopeHeaders.OCCURRED_AT, occurredAt.toString().getBytes(StandardCharsets.UTF_8));
         return record;

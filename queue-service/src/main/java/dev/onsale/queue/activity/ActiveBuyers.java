@@ -37,9 +37,9 @@ public class ActiveBuyers {
         String kind = event.ended() ? "ENDED" : event instanceof OrderHeld ? "HELD" : "OTHER";
         Object outcome = APPLY.run(jedis,
                 List.of(QueueKeys.processed(event.eventId()), QueueKeys.active(event.eventId())),
-                List.of(envelope.eventId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
+                List.of(envelope.messageId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
                         event.sessionId().toString(), kind));
-        log.debug("{} {} of session {} for event {}: {}", envelope.eventType(), envelope.eventId(),
+        log.debug("{} {} of session {} for event {}: {}", envelope.eventType(), envelope.messageId(),
                 event.sessionId(), event.eventId(), outcome);
     }
 }

@@ -38,7 +38,7 @@ public class AvailabilityRecorder {
         AvailabilityChanged changed = (AvailabilityChanged) envelope.event(InventoryEvent.class);
         Object outcome = APPLY.run(jedis,
                 List.of(QueueKeys.processed(changed.eventId()), QueueKeys.availability(changed.eventId())),
-                List.of(envelope.eventId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
+                List.of(envelope.messageId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
                         Long.toString(changed.available()), Long.toString(changed.liveHolds()),
                         Long.toString(envelope.occurredAt().toEpochMilli())));
         if ("SOLD_OUT".equals(outcome)) {

@@ -56,8 +56,8 @@ public class CatalogEvents {
                     CAPACITY, Integer.toString(created.capacity()));
             case SaleStateChanged changed -> Map.of(SALE_STATE, changed.current().name());
         };
-        boolean applied = recorder.record(envelope.eventId(), event.eventId(), fields);
-        log.info("{} {} for event {}: {}", envelope.eventType(), envelope.eventId(), event.eventId(),
+        boolean applied = recorder.record(envelope.messageId(), event.eventId(), fields);
+        log.info("{} {} for event {}: {}", envelope.eventType(), envelope.messageId(), event.eventId(),
                 applied ? "recorded" : "duplicate");
         if (SaleState.OPEN.name().equals(fields.get(SALE_STATE))) {
             opening.openIfDue(event.eventId(), clock.instant());

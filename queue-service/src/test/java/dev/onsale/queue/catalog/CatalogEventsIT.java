@@ -41,7 +41,7 @@ class CatalogEventsIT {
         await().atMost(WAIT).until(() -> jedis.exists(QueueKeys.event(eventId)));
         assertThat(jedis.hgetAll(QueueKeys.event(eventId))).isEqualTo(Map.of(
                 "saleOpensAt", OPENS.toString(), "saleState", "SCHEDULED", "capacity", "800"));
-        assertThat(jedis.smembers(QueueKeys.processed(eventId))).containsExactly(created.eventId().toString());
+        assertThat(jedis.smembers(QueueKeys.processed(eventId))).containsExactly(created.messageId().toString());
         assertThat(jedis.ttl(QueueKeys.processed(eventId))).isPositive();
     }
 
@@ -55,12 +55,12 @@ class CatalogEventsIT {
         Envelope paused = Envelope.wrap(eventId.toString(),
                 new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED));
         publish(paused);
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), paused.eventId().toString()));
+        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), paused.messageId().toString()));
         publish(created);
         Envelope marker = Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.PAUSED));
         publish(marker);
 
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), marker.eventId().toString()));
+        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), marker.messageId().toString()));
         assertThat(jedis.hget(QueueKeys.event(eventId), "saleState")).isEqualTo("PAUSED");
         assertThat(jedis.scard(QueueKeys.processed(eventId))).isEqualTo(4);
     }

@@ -27,8 +27,8 @@ class HoldCommandListener {
     void onHoldCommand(ConsumerRecord<String, String> record) {
         Envelope envelope = Envelope.of(record);
         switch (envelope.event(HoldCommand.class)) {
-            case AllocateSeats allocate -> allocation.allocate(envelope.eventId(), allocate);
-            case CancelAllocation cancel -> allocation.cancel(envelope.eventId(), cancel);
+            case AllocateSeats allocate -> allocation.allocate(envelope.messageId(), allocate);
+            case CancelAllocation cancel -> allocation.cancel(envelope.messageId(), cancel);
         }
     }
 }

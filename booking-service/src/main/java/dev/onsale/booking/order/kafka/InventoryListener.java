@@ -27,7 +27,7 @@ class InventoryListener {
             return;
         }
         switch (envelope.event(InventoryEvent.class)) {
-            case HoldTimerExpired timer -> expiry.onHoldTimerExpired(envelope.eventId(), timer);
+            case HoldTimerExpired timer -> expiry.onHoldTimerExpired(envelope.messageId(), timer);
             case AvailabilityChanged ignored -> {
             }
         }

@@ -21,6 +21,6 @@ class PaymentResultListener {
     @KafkaListener(topics = Topics.PAYMENT_RESULTS)
     void onPaymentResult(ConsumerRecord<String, String> record) {
         Envelope envelope = Envelope.of(record);
-        outcomes.apply(envelope.eventId(), envelope.event(PaymentResult.class));
+        outcomes.apply(envelope.messageId(), envelope.event(PaymentResult.class));
     }
 }

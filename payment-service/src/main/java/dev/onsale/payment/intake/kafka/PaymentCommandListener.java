@@ -21,6 +21,6 @@ class PaymentCommandListener {
     @KafkaListener(topics = Topics.PAYMENT_REQUESTS)
     void onPaymentCommand(ConsumerRecord<String, String> record) {
         Envelope envelope = Envelope.of(record);
-        intake.accept(envelope.eventId(), envelope.event(PaymentCommand.class));
+        intake.accept(envelope.messageId(), envelope.event(PaymentCommand.class));
     }
 }
