@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * A real HTTP server standing in for one service: records every request it receives (by path) and
@@ -86,6 +87,18 @@ public final class StubUpstream implements AutoCloseable {
     public int countAt(String path) {
         AtomicInteger count = counts.get(path);
         return count == null ? 0 : count.get();
+    }
+
+    /** How many requests arrived at paths that {@code paths} accepts. */
+    public int countWhere(Predicate<String> paths) {
+        return counts.entrySet().stream().filter(count -> paths.test(count.getKey()))
+                .mapToInt(count -> count.getValue().get()).sum();
+    }
+
+    /** The last request received at some path that {@code paths} accepts, or null. */
+    public Received receivedWhere(Predicate<String> paths) {
+        return received.entrySet().stream().filter(last -> paths.test(last.getKey()))
+                .map(Map.Entry::getValue).findAny().orElse(null);
     }
 
     /** The last request received for {@code path}, or null. */

@@ -119,7 +119,9 @@ public final class OnsaleLauncher {
                   --state-dir=PATH [.onsale] where stack.pids and runs/<time>/ (logs) live
                 Environment: ONSALE_ADMIN_TOKEN [local-admin-token], ONSALE_AUDITOR_TOKEN [local-auditor-token],
                   ONSALE_SESSION_KEY [random per run], ONSALE_ADMISSION_KEY [random per run; gateway and queue-service],
-                  ONSALE_IDENTITY_KEY [random per run; the gateway signs forwarded identities, the services verify].
+                  ONSALE_IDENTITY_KEY [random per run; the gateway signs forwarded identities, the services verify],
+                  ONSALE_WARMUP_BUYERS [2500; synthetic buyers the gateway walks through its hot paths before it
+                  reports ready, at most a minute; 0 skips the warm-up for a faster start].
                 """;
     }
 }

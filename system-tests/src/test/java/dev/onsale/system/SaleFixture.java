@@ -61,10 +61,12 @@ final class SaleFixture implements AutoCloseable {
      * from one address, so the per-address backstop is lifted.
      */
     static SaleFixture start(String name, Map<String, String> environment) {
-        var all = new HashMap<>(environment);
+        StackConfig defaults = TestStacks.config(name);
+        var all = new HashMap<>(defaults.serviceEnvironment());
+        all.putAll(environment);
         all.put("ONSALE_RATELIMIT_ADDRESSBURST", "1000000");
         all.put("ONSALE_RATELIMIT_ADDRESSPERSECOND", "1000000");
-        StackConfig config = TestStacks.config(name).withServiceEnvironment(Map.copyOf(all));
+        StackConfig config = defaults.withServiceEnvironment(Map.copyOf(all));
         return new SaleFixture(config, TestStacks.start(name, config));
     }
 

@@ -15,6 +15,8 @@ import static org.awaitility.Awaitility.await;
 /** Stacks for system tests: the packaged jars of this build, on free ports, with state under target/. */
 final class TestStacks {
 
+    static final String NO_WARM_UP = "ONSALE_WARMUP_BUYERS";
+
     private TestStacks() {
     }
 
@@ -22,12 +24,15 @@ final class TestStacks {
      * The local defaults, but the gateway C1-only like the services: a test races a stack as soon as it is up,
      * and the full JIT's compilations of the cold gateway then compete with the race for the two cores (the
      * sell-out took 260 s, and 147 s with the gateway C1-only). Tests check behaviour; the benchmarks measure the JIT.
+     * For the same reason the gateway does not warm up before readiness ({@code ONSALE_WARMUP_BUYERS=0}): a minute
+     * per stack, and C1 code gains little from it. The gateway module's WarmUpIT tests the warm-up itself.
      */
     static StackConfig config(String name) {
         Path repo = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
         Path state = Path.of(System.getProperty("onsale.state-dir", "target/onsale")).toAbsolutePath().resolve(name);
         StackConfig defaults = StackConfig.defaults(repo, Map.of());
-        return defaults.withGatewayJvmOptions(defaults.serviceJvmOptions()).withStateDir(state).withFreePorts();
+        return defaults.withGatewayJvmOptions(defaults.serviceJvmOptions()).withStateDir(state).withFreePorts()
+                .withServiceEnvironment(Map.of(NO_WARM_UP, "0"));
     }
 
     static Stack start(String name) {
