@@ -20,7 +20,7 @@ public final class Benchmarks {
                              [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                            ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
-                             [--redis-connections=256]   (run from the repository root: it loads inventory's gate script)
+                             [--redis-connections=256]
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]

@@ -1,8 +1,12 @@
 package dev.onsale.benchmarks;
 
+import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.hold.HoldRequest;
+import dev.onsale.inventory.hold.PlaceScript;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,15 +22,19 @@ import tools.jackson.databind.JsonNode;
  * them: sessions, the waiting room (caps lifted so that everyone is admitted), then every buyer's hold at
  * once — half choosing one of the first 200 seats, half asking for one or two seats. Beside it, in the same
  * run and with the same mix, the raw {@code EVALSHA} of inventory-service's own gate script on a scratch
- * event's keys, through Jedis (the client inventory-service uses), as the ceiling. Last, the time from a
- * hold's {@code expiresAt} to its seats showing FREE in the catalog.
+ * event's keys, through Jedis (the client inventory-service uses), as the ceiling: the script and the layout of its
+ * call are the service's ({@link PlaceScript}, from its {@code place-script} jar). Last, the time from a hold's
+ * {@code expiresAt} to its seats showing FREE in the catalog.
  */
 final class HoldsBenchmark {
 
     private static final int ROWS = 20;
     private static final int SEATS_PER_ROW = 20;
     private static final int CONTESTED = 200;
-    private static final Path GATE_SCRIPT = Path.of("inventory-service/src/main/resources/dev/onsale/inventory/hold/place.lua");
+    /** As inventory-service sends it by default ({@code onsale.holds.idempotency-ttl}): the session key's TTL. */
+    private static final Duration IDEMPOTENCY_TTL = Duration.ofHours(24);
+    /** The default {@code onsale.holds.reply-wait}: the answerBy of the scratch orders (no booking reads them). */
+    private static final Duration REPLY_WAIT = Duration.ofSeconds(5);
 
     private final String redisUrl;
     private final int buyers;
@@ -55,11 +63,11 @@ final class HoldsBenchmark {
         Latencies admitted = crowd.admit(eventId);
         int[] ready = crowd.admitted();
 
-        String[] bodies = bodies(ready.length);
+        Ask[] asks = asks(ready.length);
         Latencies holds = Phase.run("POST /api/events/{e}/holds", ready.length, n -> {
             int i = ready[n];
             return client.outcome(client.send(client.post("/api/events/" + eventId + "/holds", crowd.session(i),
-                    crowd.admission(i), bodies[n])));
+                    crowd.admission(i), asks[n].body())));
         });
         Latencies raw = rawGate();
 
@@ -74,21 +82,35 @@ final class HoldsBenchmark {
         expiryLag();
     }
 
+    /** One buyer's hold: a chosen seat, or {@code quantity} seats of any (then {@code seat} is null). */
+    record Ask(String seat, int quantity) {
+
+        /** The hold's body, as a buyer posts it. */
+        String body() {
+            return seat != null ? "{\"seatIds\":[\"" + seat + "\"]}" : "{\"quantity\":" + quantity + "}";
+        }
+
+        /** The hold as inventory-service hands it to the gate script. */
+        HoldRequest request(UUID eventId, UUID sessionId) {
+            return seat != null ? HoldRequest.ofSeats(eventId, sessionId, List.of(seat), null)
+                    : HoldRequest.ofQuantity(eventId, sessionId, quantity, null);
+        }
+    }
+
     /** Half the buyers choose one of the first 200 seats, half ask for one or two seats. */
-    private static String[] bodies(int count) {
+    static Ask[] asks(int count) {
         List<String> seats = new ArrayList<>();
         for (int row = 1; row <= ROWS && seats.size() < CONTESTED; row++) {
             for (int seat = 1; seat <= SEATS_PER_ROW; seat++) {
                 seats.add("A-" + row + "-" + seat);
             }
         }
-        String[] bodies = new String[count];
+        Ask[] asks = new Ask[count];
         for (int i = 0; i < count; i++) {
-            bodies[i] = i % 2 == 0
-                    ? "{\"seatIds\":[\"" + seats.get(ThreadLocalRandom.current().nextInt(CONTESTED)) + "\"]}"
-                    : "{\"quantity\":" + (1 + i % 4 / 2) + "}";
+            asks[i] = i % 2 == 0 ? new Ask(seats.get(ThreadLocalRandom.current().nextInt(CONTESTED)), 1)
+                    : new Ask(null, 1 + i % 4 / 2);
         }
-        return bodies;
+        return asks;
     }
 
     /**
@@ -97,47 +119,42 @@ final class HoldsBenchmark {
      * connections (more callers would only queue for a connection).
      */
     private Latencies rawGate() throws Exception {
-        String script = Files.readString(GATE_SCRIPT);
         try (JedisPooled jedis = RawRedis.open(redisUrl, redisConnections)) {
             UUID scratch = UUID.randomUUID();
-            String prefix = "inventory:{" + scratch + "}:";
-            jedis.set(prefix + "available", "800");
-            jedis.set(prefix + "sale-state", "OPEN");
-            jedis.hset(prefix + "settings", Map.of("maxPerOrder", "4"));
-            String sha = jedis.scriptLoad(script);
-            String[] bodies = bodies(buyers);
+            jedis.set(InventoryKeys.available(scratch), "800");
+            jedis.set(InventoryKeys.saleState(scratch), "OPEN");
+            jedis.hset(InventoryKeys.settings(scratch), Map.of("maxPerOrder", "4"));
+            String sha = jedis.scriptLoad(placeScript());
+            Ask[] asks = asks(buyers);
             int perCaller = (buyers + redisConnections - 1) / redisConnections;
             try {
                 return Phase.run("raw EVALSHA gate script", redisConnections, perCaller, i -> {
-                    String body = bodies[ThreadLocalRandom.current().nextInt(bodies.length)];
-                    UUID orderId = UUID.randomUUID();
-                    UUID sessionId = UUID.randomUUID();
-                    List<String> keys = new ArrayList<>(List.of(prefix + "available", prefix + "live-holds",
-                            prefix + "sale-state", prefix + "settings", prefix + "session:" + sessionId,
-                            prefix + "idempotency:" + sessionId + ":none", prefix + "order:" + orderId, prefix + "outbox",
-                            prefix + "pending"));
-                    List<String> args = new ArrayList<>(List.of(orderId.toString(), scratch.toString(), sessionId.toString(),
-                            "1", "0", "86400", Instant.now().toString(), "onsale.holds.commands", UUID.randomUUID().toString(),
-                            "onsale.inventory", UUID.randomUUID().toString(), "q1"));
-                    if (body.contains("seatIds")) {
-                        String seat = body.substring(body.indexOf("[\"") + 2, body.indexOf("\"]"));
-                        keys.add(prefix + "seat:" + seat);
-                        args.set(11, "s" + seat);
-                        args.add(seat);
-                    } else {
-                        String quantity = body.substring(body.indexOf(':') + 1, body.indexOf('}'));
-                        args.set(3, quantity);
-                        args.set(11, "q" + quantity);
-                    }
-                    Object result = jedis.evalsha(sha, keys, args);
-                    return result instanceof List<?> list ? String.valueOf(list.getFirst()) : String.valueOf(result);
+                    Ask ask = asks[ThreadLocalRandom.current().nextInt(asks.length)];
+                    PlaceScript call = rawCall(scratch, ask, Instant.now());
+                    return PlaceScript.Result.of(jedis.evalsha(sha, call.keys(), call.args())).name();
                 });
             } finally {
-                var scratchKeys = jedis.keys(prefix + "*");
+                var scratchKeys = jedis.keys(InventoryKeys.prefix(scratch) + "*");
                 if (!scratchKeys.isEmpty()) {
                     jedis.del(scratchKeys.toArray(String[]::new));
                 }
             }
+        }
+    }
+
+    /** A raw run's call of the gate script: a new order and session for {@code ask} on the scratch event. */
+    static PlaceScript rawCall(UUID scratch, Ask ask, Instant now) {
+        return PlaceScript.of(UUID.randomUUID(), ask.request(scratch, UUID.randomUUID()), IDEMPOTENCY_TTL, now,
+                now.plus(REPLY_WAIT));
+    }
+
+    /** inventory-service's gate script, as its jar carries it. */
+    static String placeScript() throws IOException {
+        try (InputStream in = PlaceScript.class.getResourceAsStream(PlaceScript.RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + PlaceScript.RESOURCE + " next to " + PlaceScript.class.getName());
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

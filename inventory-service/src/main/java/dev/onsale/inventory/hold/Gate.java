@@ -1,19 +1,13 @@
 package dev.onsale.inventory.hold;
 
-import dev.onsale.common.Topics;
 import dev.onsale.common.events.AllocationRefused;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.hold.ReleaseScript.Mode;
 import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.platform.streamrelay.StreamRegistry;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,17 +21,19 @@ import redis.clients.jedis.util.SafeEncoder;
  * The hold gate in Redis: every state change of an order at the gate is one Lua script (see the
  * scripts' headers), and every one that others must learn of appends its message to the event's
  * outbox stream in that same script. Each step is idempotent per order, so replies and order events
- * may be applied by any replica, any number of times.
+ * may be applied by any replica, any number of times. Each script's KEYS, ARGV and replies are laid out by a
+ * class of its own ({@link PlaceScript}, {@link MarkHeldScript}, {@link ReleaseScript}, {@link ConvertScript},
+ * {@link TimerExpiredScript}, {@link AnsweredScript}); this class runs them.
  */
 @Component
 public class Gate {
 
-    private static final LuaScript PLACE = LuaScript.load(Gate.class, "place.lua");
-    private static final LuaScript MARK_HELD = LuaScript.load(Gate.class, "mark_held.lua");
-    private static final LuaScript RELEASE = LuaScript.load(Gate.class, "release.lua");
-    private static final LuaScript CONVERT = LuaScript.load(Gate.class, "convert.lua");
-    private static final LuaScript TIMER_EXPIRED = LuaScript.load(Gate.class, "timer_expired.lua");
-    private static final LuaScript ANSWERED = LuaScript.load(Gate.class, "answered.lua");
+    private static final LuaScript PLACE = LuaScript.load(Gate.class, PlaceScript.RESOURCE);
+    private static final LuaScript MARK_HELD = LuaScript.load(Gate.class, MarkHeldScript.RESOURCE);
+    private static final LuaScript RELEASE = LuaScript.load(Gate.class, ReleaseScript.RESOURCE);
+    private static final LuaScript CONVERT = LuaScript.load(Gate.class, ConvertScript.RESOURCE);
+    private static final LuaScript TIMER_EXPIRED = LuaScript.load(Gate.class, TimerExpiredScript.RESOURCE);
+    private static final LuaScript ANSWERED = LuaScript.load(Gate.class, AnsweredScript.RESOURCE);
     /** Reason sent in CancelAllocation when the reply did not come in time. */
     static final String REPLY_TIMEOUT = "REPLY_TIMEOUT";
     /** Reason recorded when an answer would have come after the gateway gave up. */
@@ -67,57 +63,25 @@ public class Gate {
      * reply until {@code answerBy}: the AllocateSeats carries it, so that booking skips it once nobody waits.
      */
     Placement place(UUID orderId, HoldRequest request, Instant answerBy) {
-        UUID eventId = request.eventId();
-        String outbox = outbox(eventId);
-        boolean idempotent = request.idempotencyKey() != null;
-        List<String> keys = new ArrayList<>(List.of(
-                InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId), InventoryKeys.saleState(eventId),
-                InventoryKeys.settings(eventId), InventoryKeys.session(eventId, request.sessionId()),
-                InventoryKeys.idempotency(eventId, request.sessionId(),
-                        idempotent ? digest(request.idempotencyKey()) : "-"),
-                InventoryKeys.order(eventId, orderId), outbox, InventoryKeys.pending(eventId)));
-        List<String> args = new ArrayList<>(List.of(orderId.toString(), eventId.toString(),
-                request.sessionId().toString(), Integer.toString(request.quantity()), idempotent ? "1" : "0",
-                Long.toString(properties.idempotencyTtl().toSeconds()), clock.instant().toString(),
-                Topics.HOLD_COMMANDS, UUID.randomUUID().toString(), Topics.INVENTORY, UUID.randomUUID().toString(),
-                fingerprint(request), answerBy.toString()));
-        for (String seat : request.seatIds()) {
-            keys.add(InventoryKeys.seat(eventId, seat));
-            args.add(seat);
-        }
-        List<?> result = (List<?>) PLACE.run(jedis, keys, args);
-        return switch ((String) result.get(0)) {
-            case "PLACED" -> new Placement.Placed(orderId, (Long) result.get(1));
-            case "REPLAYED" -> new Placement.Replayed(UUID.fromString((String) result.get(1)));
-            case "KEY_REUSED" -> new Placement.KeyReused(UUID.fromString((String) result.get(1)));
-            case "ABANDONED" -> new Placement.Abandoned();
-            case "REFUSED" -> new Placement.Refused(GateRefusal.valueOf((String) result.get(1)),
-                    result.size() > 2 ? UUID.fromString((String) result.get(2)) : null);
-            default -> throw new IllegalStateException("place.lua answered " + result);
-        };
+        register(request.eventId());
+        PlaceScript call = PlaceScript.of(orderId, request, properties.idempotencyTtl(), clock.instant(), answerBy);
+        return call.placement(PLACE.run(jedis, call.keys(), call.args()));
     }
 
     /** @return whether the order became HELD now (false: applied before, or no longer pending) */
     boolean markHeld(SeatsAllocated allocated) {
-        UUID eventId = allocated.eventId();
-        long ttl = Math.max(1, (Duration.between(clock.instant(), allocated.expiresAt()).toMillis() + 999) / 1000);
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.order(eventId, allocated.orderId()),
-                InventoryKeys.holdTimer(eventId, allocated.orderId())));
-        allocated.seatIds().forEach(seat -> keys.add(InventoryKeys.seat(eventId, seat)));
-        List<?> result = (List<?>) MARK_HELD.run(jedis, keys, List.of(allocated.orderId().toString(),
-                Long.toString(ttl), Long.toString(allocated.amountCents()), allocated.currency(),
-                allocated.expiresAt().toString(), String.join(",", allocated.seatIds())));
-        return "HELD".equals(result.get(0));
+        MarkHeldScript call = new MarkHeldScript(allocated, clock.instant());
+        return MarkHeldScript.Result.of(MARK_HELD.run(jedis, call.keys(), call.args())) == MarkHeldScript.Result.HELD;
     }
 
     /** @return whether the refusal restored the gate now */
     boolean refuse(AllocationRefused refused) {
-        return end("REFUSE", refused.eventId(), refused.orderId(), refused.reason().name());
+        return end(Mode.REFUSE, refused.eventId(), refused.orderId(), refused.reason().name());
     }
 
     /** Booking released the order ({@code reason}: cancelled, expired, payment-failed). @return whether now */
     public boolean release(UUID eventId, UUID orderId, String reason) {
-        return end("RELEASE", eventId, orderId, reason);
+        return end(Mode.RELEASE, eventId, orderId, reason);
     }
 
     /**
@@ -126,7 +90,7 @@ public class Gate {
      * @return whether it was cancelled now (false: a reply, or another path, ended it first)
      */
     public boolean timeOut(UUID eventId, UUID orderId) {
-        return end("TIMEOUT", eventId, orderId, REPLY_TIMEOUT);
+        return end(Mode.TIMEOUT, eventId, orderId, REPLY_TIMEOUT);
     }
 
     /**
@@ -136,7 +100,7 @@ public class Gate {
      * @return whether the order ended now
      */
     boolean answeredLate(UUID eventId, UUID orderId) {
-        return end("LATE", eventId, orderId, ANSWER_LATE);
+        return end(Mode.LATE, eventId, orderId, ANSWER_LATE);
     }
 
     /**
@@ -147,7 +111,7 @@ public class Gate {
      * A HELD order that a replay has answered 201 meanwhile stays (its buyer has it).
      */
     void abandon(UUID eventId, UUID orderId) {
-        endResult("ABANDON", eventId, orderId, ANSWER_LOST);
+        end(Mode.ABANDON, eventId, orderId, ANSWER_LOST);
     }
 
     /**
@@ -157,29 +121,24 @@ public class Gate {
      * @return the order's state when it is not HELD (then nothing was marked), empty when marked
      */
     Optional<String> markAnswered(UUID eventId, UUID orderId) {
-        String result = (String) ANSWERED.run(jedis, List.of(InventoryKeys.order(eventId, orderId)), List.of());
-        return "ANSWERED".equals(result) ? Optional.empty() : Optional.of(result);
+        AnsweredScript call = new AnsweredScript(eventId, orderId);
+        AnsweredScript.Result result = AnsweredScript.Result.of(ANSWERED.run(jedis, call.keys(), List.of()));
+        return result == AnsweredScript.Result.ANSWERED ? Optional.empty() : Optional.of(result.name());
     }
 
     /** @return whether the order converted now */
     public boolean convert(UUID eventId, UUID orderId) {
-        List<?> result = (List<?>) CONVERT.run(jedis,
-                List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
-                        InventoryKeys.liveHolds(eventId), InventoryKeys.sold(eventId), outbox(eventId),
-                        InventoryKeys.holdTimer(eventId, orderId)),
-                List.of(orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
-                        Long.toString(properties.recordTtl().toSeconds()), clock.instant().toString(),
-                        Topics.INVENTORY, UUID.randomUUID().toString()));
-        return "CONVERTED".equals(result.get(0));
+        register(eventId);
+        ConvertScript call = ConvertScript.of(eventId, orderId, properties.recordTtl(), clock.instant());
+        return ConvertScript.Result.of(CONVERT.run(jedis, call.keys(), call.args())) == ConvertScript.Result.CONVERTED;
     }
 
     /** @return whether this call appended the order's HoldTimerExpired (false: another replica did, or unknown) */
     boolean timerExpired(UUID eventId, UUID orderId, Instant expiredAt) {
-        Object result = TIMER_EXPIRED.run(jedis,
-                List.of(InventoryKeys.order(eventId, orderId), outbox(eventId)),
-                List.of(orderId.toString(), eventId.toString(), expiredAt.toString(), Topics.INVENTORY,
-                        UUID.randomUUID().toString()));
-        return "APPENDED".equals(result);
+        register(eventId);
+        TimerExpiredScript call = TimerExpiredScript.of(eventId, orderId, expiredAt);
+        return TimerExpiredScript.Result.of(TIMER_EXPIRED.run(jedis, call.keys(), call.args()))
+                == TimerExpiredScript.Result.APPENDED;
     }
 
     /** Redis' clock, in epoch milliseconds: the clock the pending index is scored by. */
@@ -205,44 +164,14 @@ public class Gate {
         return hash.isEmpty() || !hash.containsKey("state") ? Optional.empty() : Optional.of(OrderRecord.of(orderId, hash));
     }
 
-    private boolean end(String mode, UUID eventId, UUID orderId, String reason) {
-        return "ENDED".equals(endResult(mode, eventId, orderId, reason).get(0));
+    private boolean end(Mode mode, UUID eventId, UUID orderId, String reason) {
+        register(eventId);
+        ReleaseScript call = ReleaseScript.of(mode, eventId, orderId, properties.recordTtl(), reason, clock.instant());
+        return ReleaseScript.Result.of(RELEASE.run(jedis, call.keys(), call.args())) == ReleaseScript.Result.ENDED;
     }
 
-    private List<?> endResult(String mode, UUID eventId, UUID orderId, String reason) {
-        return (List<?>) RELEASE.run(jedis,
-                List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
-                        InventoryKeys.liveHolds(eventId), outbox(eventId), InventoryKeys.holdTimer(eventId, orderId)),
-                List.of(mode, orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
-                        Long.toString(properties.recordTtl().toSeconds()), reason, clock.instant().toString(),
-                        Topics.INVENTORY, UUID.randomUUID().toString(), Topics.HOLD_COMMANDS,
-                        UUID.randomUUID().toString()));
-    }
-
-    private String outbox(UUID eventId) {
-        String outbox = InventoryKeys.outbox(eventId);
-        streams.register(outbox);
-        return outbox;
-    }
-
-    /**
-     * What a request asks for, whatever the order of its seats: {@code q<quantity>} or {@code s<sorted seat ids>}.
-     * An idempotency key replays only a request with the same fingerprint.
-     */
-    static String fingerprint(HoldRequest request) {
-        if (request.seatIds().isEmpty()) {
-            return "q" + request.quantity();
-        }
-        return "s" + String.join(",", request.seatIds().stream().sorted().toList());
-    }
-
-    /** The idempotency key as it is stored: a fixed-length digest, whatever characters the client sent. */
-    static String digest(String idempotencyKey) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(idempotencyKey.getBytes(StandardCharsets.US_ASCII)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /** Registers the event's outbox stream with the relay before a script first appends to it. */
+    private void register(UUID eventId) {
+        streams.register(InventoryKeys.outbox(eventId));
     }
 }
