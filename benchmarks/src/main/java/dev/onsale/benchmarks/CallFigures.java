@@ -49,7 +49,7 @@ final class CallFigures {
             for (Map.Entry<String, Integer> answer : answers.entrySet()) {
                 all += answer.getValue();
                 unavailable += answer.getKey().startsWith("503") ? answer.getValue() : 0;
-                unanswered += answer.getKey().equals("no answer in 30 s") || answer.getKey().equals("connection failed")
+                unanswered += answer.getKey().equals("no answer in 30 s") || answer.getKey().startsWith("connection failed")
                         ? answer.getValue() : 0;
             }
         }

@@ -316,7 +316,8 @@ final class SaleBenchmark {
             return Answer.NONE;
         } catch (ExecutionException e) {
             calls.record(what, e.getCause() instanceof HttpTimeoutException
-                    ? "no answer in 30 s" : "connection failed", System.nanoTime() - started);
+                    ? "no answer in 30 s" : "connection failed (" + e.getCause().getClass().getSimpleName() + ")",
+                    System.nanoTime() - started);
             return Answer.NONE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
