@@ -36,6 +36,8 @@ abstract class GatewayIntegrationTest {
         registry.add("onsale.upstream.booking", () -> BOOKING.uri().toString());
         registry.add("onsale.upstream.payment", () -> PAYMENT.uri().toString());
         registry.add("onsale.admission.previous-keys", () -> AdmissionTokens.PREVIOUS_KEY);
+        // ApiDocsIT sees a missing part come back within its test
+        registry.add("onsale.api-docs.retry-missing-after", () -> "2s");
     }
 
     GatewayClient gateway() {

@@ -69,6 +69,15 @@ class OperabilityIT {
                 .containsPattern("onsale_queue_status_polls_total\\{[^}]*" + tag + "[^}]*\\} 2\\.0");
     }
 
+    @Test
+    void itsOpenApiPartIsReadWithoutAnIdentityAndNamesItsPublicCallsOnly() throws Exception {
+        HttpResponse<String> document = get("/v3/api-docs");
+
+        assertThat(document.statusCode()).isEqualTo(200);
+        assertThat(document.body()).contains("\"/api/queue/{eventId}/join\"", "\"/admin/events/{eventId}/admission\"")
+                .doesNotContain("/internal/", "/actuator", "X-Onsale-", "\"buyer\"", "\"admin\"");
+    }
+
     private HttpResponse<String> get(String path) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -295,6 +296,25 @@ class StackSystemIT {
 
         var stale = gateway.get("/assets/waiting-room.0000000000000000.js", null, Map.of("Accept", "*/*"));
         assertThat(stale.status()).as("a stale asset: %s", stale).isEqualTo(404);
+    }
+
+    /** The contract's tables against the document the gateway merges from the real services' generated parts. */
+    @Test
+    @Order(8)
+    void theGatewaysOpenApiDocumentHasEveryCallOfTheContractWithItsStatuses() {
+        var document = gateway.get("/api/docs/openapi.json");
+        assertThat(document.status()).as("the document: %s", document).isEqualTo(200);
+        assertThat(document.json().path("x-onsale-unavailable")).as("parts missing: %s",
+                document.json().path("x-onsale-unavailable")).isEmpty();
+        Path repo = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
+        List<ContractTables.Call> calls = ContractTables.read(repo.resolve("docs/API.md"));
+
+        assertThat(ContractTables.mismatches(calls, document.json())).isEmpty();
+        assertThat(document.body()).as("gateway-only headers and internal calls stay out")
+                .doesNotContain("X-Onsale-", "/internal/");
+        var page = gateway.get("/api/docs");
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.body()).contains("swagger-ui-bundle.js");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.onsale.gateway.dashboard;
 
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
@@ -44,6 +45,7 @@ class DashboardController {
         this.clock = clock;
     }
 
+    @Answers(problems = {ProblemType.INVALID_REQUEST, ProblemType.EVENT_NOT_FOUND})
     @GetMapping(path = "/admin/events/{eventId}/dashboard", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<Map<String, Object>>> dashboard(@PathVariable String eventId, ServerHttpRequest request) {
         UUID event = EventIds.parse(eventId).orElseThrow(

@@ -8,9 +8,10 @@ import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
  * Which {@link Requirement} a request path carries. The first matching rule wins; a path no rule names
- * is anonymous (and, unless the gateway serves it, answered 404 by routing).
+ * is anonymous (and, unless the gateway serves it, answered 404 by routing). Public so that the OpenAPI document
+ * states, per call, what the gateway itself answers (apidocs package).
  */
-final class AccessPolicy {
+public final class AccessPolicy {
 
     private record Rule(HttpMethod method, PathPattern pattern, Requirement requirement) {
 
@@ -30,6 +31,7 @@ final class AccessPolicy {
             rule(HttpMethod.GET, "/api/events/{eventId}/seats", Requirement.ANONYMOUS),
             rule(HttpMethod.GET, "/api/events/{eventId}/availability", Requirement.ANONYMOUS),
             rule(HttpMethod.GET, "/api/queue/{eventId}/progress", Requirement.PUBLIC_DOCUMENT),
+            rule(HttpMethod.GET, "/api/docs/**", Requirement.ANONYMOUS),
             rule(null, "/api/**", Requirement.BUYER),
             rule(null, "/admin/**", Requirement.ADMIN),
             rule(null, "/audit/**", Requirement.AUDITOR));
@@ -46,7 +48,7 @@ final class AccessPolicy {
         return Requirement.ANONYMOUS;
     }
 
-    static Requirement requirementFor(HttpMethod method, String path) {
+    public static Requirement requirementFor(HttpMethod method, String path) {
         return requirementFor(method, PathContainer.parsePath(path));
     }
 

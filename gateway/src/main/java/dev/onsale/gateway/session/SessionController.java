@@ -1,5 +1,6 @@
 package dev.onsale.gateway.session;
 
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.gateway.problem.Problem;
@@ -39,6 +40,7 @@ class SessionController {
     record SessionCreated(String sessionToken, Instant expiresAt) {
     }
 
+    @Answers(problems = ProblemType.INVALID_REQUEST)
     @PostMapping(path = "/api/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
     Mono<SessionCreated> create(ServerHttpRequest request) {

@@ -1,6 +1,7 @@
 package dev.onsale.gateway.waitingroom;
 
 import dev.onsale.common.http.EntityTags;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
@@ -31,6 +32,7 @@ class ProgressController {
         this.cache = cache;
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND, also = 304)
     @GetMapping("/api/queue/{eventId}/progress")
     Mono<ResponseEntity<byte[]>> progress(@PathVariable String eventId, ServerHttpRequest request) {
         UUID event = EventIds.parse(eventId).orElseThrow(

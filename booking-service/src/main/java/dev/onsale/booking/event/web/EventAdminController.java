@@ -3,6 +3,7 @@ package dev.onsale.booking.event.web;
 import dev.onsale.booking.event.CatalogViews.EventDetail;
 import dev.onsale.booking.event.Event;
 import dev.onsale.booking.event.EventCreation;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.platform.identity.Admin;
 import java.net.URI;
 import java.time.Clock;
@@ -24,6 +25,7 @@ class EventAdminController {
     }
 
     /** The {@link Admin} parameter comes first: a non-admin is refused before the body is read. */
+    @Answers(201)
     @PostMapping("/admin/events")
     ResponseEntity<EventDetail> create(Admin admin, @RequestBody CreateEventRequest request) {
         Event event = creation.create(EventRequestValidation.validate(request, clock.instant()));

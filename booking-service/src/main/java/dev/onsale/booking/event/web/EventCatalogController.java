@@ -2,6 +2,7 @@ package dev.onsale.booking.event.web;
 
 import dev.onsale.booking.event.CachedJson;
 import dev.onsale.booking.event.EventCatalog;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.web.ProblemException;
 import java.util.UUID;
@@ -34,12 +35,14 @@ class EventCatalogController {
         return respond(catalog.allEvents(), ifNoneMatch, null);
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}")
     ResponseEntity<byte[]> event(@PathVariable UUID eventId,
             @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         return respond(catalog.event(eventId), ifNoneMatch, eventId);
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}/seats")
     ResponseEntity<byte[]> seats(@PathVariable UUID eventId,
             @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {

@@ -4,9 +4,12 @@ import dev.onsale.booking.event.CatalogViews.EventDetail;
 import dev.onsale.booking.event.SaleAction;
 import dev.onsale.booking.event.SaleControl;
 import dev.onsale.booking.event.SaleStateConflict;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -26,8 +29,12 @@ class SaleAdminController {
         this.control = control;
     }
 
+    @Answers(problems = {ProblemType.EVENT_NOT_FOUND, ProblemType.NOT_FOUND, ProblemType.SALE_STATE_CONFLICT})
     @PostMapping("/admin/events/{eventId}/sale/{action}")
-    EventDetail drive(Admin admin, @PathVariable UUID eventId, @PathVariable String action) {
+    EventDetail drive(Admin admin, @PathVariable UUID eventId,
+            // SaleAction's path names, listed for the document (an annotation cannot read the enum)
+            @PathVariable @Parameter(schema = @Schema(allowableValues = {"open", "pause", "resume", "halt"}))
+            String action) {
         SaleAction saleAction = SaleAction.fromPath(action).orElseThrow(() -> new ProblemException(
                 ProblemType.NOT_FOUND,
                 "there is no sale action " + action + "; use open, pause, resume or halt"));

@@ -1,6 +1,7 @@
 package dev.onsale.booking.order.web;
 
 import dev.onsale.booking.order.BuyerOrders;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.platform.web.ProblemException;
@@ -23,6 +24,7 @@ class OrderController {
         this.orders = orders;
     }
 
+    @Answers(problems = ProblemType.ORDER_NOT_FOUND)
     @GetMapping("/{orderId}")
     OrderView get(@PathVariable String orderId, Buyer buyer) {
         UUID id = parse(orderId);
@@ -30,6 +32,7 @@ class OrderController {
     }
 
     /** 204 once the order is CANCELLED (also when it already was); 409 if it is past being cancelled. */
+    @Answers(value = 204, problems = {ProblemType.ORDER_NOT_FOUND, ProblemType.ORDER_NOT_CANCELLABLE})
     @DeleteMapping("/{orderId}")
     ResponseEntity<Void> cancel(@PathVariable String orderId, Buyer buyer) {
         return switch (orders.cancel(parse(orderId), buyer.sessionId())) {

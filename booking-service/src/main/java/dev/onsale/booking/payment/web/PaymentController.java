@@ -4,6 +4,7 @@ import dev.onsale.booking.payment.PaymentRequest;
 import dev.onsale.booking.payment.PaymentRequests;
 import dev.onsale.booking.payment.PaymentRequests.Outcome;
 import dev.onsale.booking.payment.StoredAnswer;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.platform.web.FieldError;
@@ -46,6 +47,8 @@ class PaymentController {
         this.bodies = bodies;
     }
 
+    @Answers(value = 202, problems = {ProblemType.IDEMPOTENCY_KEY_MISSING, ProblemType.ORDER_NOT_FOUND,
+            ProblemType.ORDER_NOT_PAYABLE, ProblemType.IDEMPOTENCY_KEY_REUSED})
     @PostMapping(path = "/api/orders/{orderId}/payments", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> pay(Buyer buyer, @PathVariable String orderId,
             @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String key,

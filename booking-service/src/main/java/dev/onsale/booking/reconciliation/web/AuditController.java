@@ -6,6 +6,7 @@ import dev.onsale.booking.reconciliation.ReconciliationReport;
 import dev.onsale.booking.reconciliation.ReconciliationReports;
 import dev.onsale.booking.reconciliation.ReconciliationReports.Summary;
 import dev.onsale.booking.reconciliation.ReconciliationReports.Verification;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Auditor;
 import dev.onsale.platform.web.FieldError;
@@ -39,6 +40,7 @@ class AuditController {
         this.ledgers = ledgers;
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/audit/events/{eventId}/ledger")
     EventLedger ledger(Auditor auditor, @PathVariable UUID eventId) {
         return ledgers.of(eventId).orElseThrow(() ->
@@ -59,16 +61,19 @@ class AuditController {
         return body;
     }
 
+    @Answers(problems = ProblemType.REPORT_NOT_FOUND)
     @GetMapping(path = "/audit/reconciliation/reports/{reportId}", produces = MediaType.APPLICATION_JSON_VALUE)
     ReconciliationReport report(Auditor auditor, @PathVariable UUID reportId) {
         return find(reportId);
     }
 
+    @Answers(problems = ProblemType.REPORT_NOT_FOUND)
     @GetMapping(path = "/audit/reconciliation/reports/{reportId}", produces = "text/csv")
     ResponseEntity<String> reportAsCsv(Auditor auditor, @PathVariable UUID reportId) {
         return ResponseEntity.ok().contentType(CSV).body(ReportCsv.of(find(reportId)));
     }
 
+    @Answers(problems = ProblemType.INVALID_REQUEST)
     @GetMapping("/audit/reconciliation/verify")
     Map<String, Object> verify(Auditor auditor, @RequestParam(required = false) String head) {
         if (head != null && !head.matches("[0-9a-f]{64}")) {

@@ -3,6 +3,7 @@ package dev.onsale.booking.reconciliation.web;
 import dev.onsale.booking.reconciliation.Reconciliation;
 import dev.onsale.booking.reconciliation.ReconciliationReport;
 import dev.onsale.booking.reconciliation.ReconciliationRunning;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
@@ -24,6 +25,7 @@ class ReconciliationController {
         this.reconciliation = reconciliation;
     }
 
+    @Answers(value = 201, problems = ProblemType.RECONCILIATION_RUNNING)
     @PostMapping("/admin/reconciliation/run")
     ResponseEntity<ReconciliationReport> run(Admin admin) {
         try {

@@ -1,5 +1,6 @@
 package dev.onsale.inventory.availability.web;
 
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.availability.Availability;
 import dev.onsale.inventory.availability.AvailabilityReader;
@@ -23,6 +24,7 @@ class AvailabilityController {
         this.reader = reader;
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}/availability")
     ResponseEntity<Availability> availability(@PathVariable UUID eventId) {
         Availability availability = reader.read(eventId).orElseThrow(

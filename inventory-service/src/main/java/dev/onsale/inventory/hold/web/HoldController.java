@@ -1,5 +1,7 @@
 package dev.onsale.inventory.hold.web;
 
+import dev.onsale.common.problem.Answers;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldPlacement;
 import dev.onsale.inventory.hold.HoldsProperties;
@@ -33,6 +35,10 @@ class HoldController {
         this.properties = properties;
     }
 
+    @Answers(value = 201, problems = {ProblemType.ADMISSION_REQUIRED, ProblemType.EVENT_NOT_FOUND,
+            ProblemType.SOLD_OUT, ProblemType.SEAT_UNAVAILABLE, ProblemType.ORDER_ALREADY_LIVE, ProblemType.SALE_NOT_OPEN,
+            ProblemType.HOLD_ENDED, ProblemType.LIMIT_EXCEEDED, ProblemType.IDEMPOTENCY_KEY_REUSED,
+            ProblemType.SERVICE_UNAVAILABLE})
     @PostMapping("/api/events/{eventId}/holds")
     ResponseEntity<HoldResponse> hold(@PathVariable UUID eventId, Buyer buyer, Admission admission,
             @RequestBody HoldBody body,

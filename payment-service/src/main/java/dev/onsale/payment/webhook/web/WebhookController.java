@@ -1,5 +1,7 @@
 package dev.onsale.payment.webhook.web;
 
+import dev.onsale.common.problem.Answers;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.payment.webhook.WebhookReceiver;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -24,6 +26,8 @@ class WebhookController {
         this.receiver = receiver;
     }
 
+    @Answers(problems = {ProblemType.WEBHOOK_SIGNATURE_INVALID, ProblemType.WEBHOOK_TIMESTAMP_STALE,
+            ProblemType.PAYLOAD_TOO_LARGE})
     @PostMapping("/webhooks/payments")
     Acknowledgement receive(@RequestHeader(name = SIGNATURE_HEADER, required = false) String signature,
             HttpServletRequest request) throws IOException {

@@ -1,5 +1,7 @@
 package dev.onsale.queue.line.web;
 
+import dev.onsale.common.problem.Answers;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.queue.admission.AdmissionTokens;
 import dev.onsale.queue.line.Place;
@@ -29,11 +31,13 @@ class QueueController {
         this.metrics = metrics;
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @PostMapping("/api/queue/{eventId}/join")
     QueueAnswer join(@PathVariable UUID eventId, Buyer buyer) {
         return answer(eventId, buyer, waitingRoom.join(eventId, buyer.sessionId()));
     }
 
+    @Answers(problems = ProblemType.NOT_IN_QUEUE)
     @GetMapping("/api/queue/{eventId}/status")
     QueueAnswer status(@PathVariable UUID eventId, Buyer buyer) {
         Place place = waitingRoom.status(eventId, buyer.sessionId());

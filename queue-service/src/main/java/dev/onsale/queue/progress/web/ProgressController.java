@@ -1,6 +1,7 @@
 package dev.onsale.queue.progress.web;
 
 import dev.onsale.common.http.EntityTags;
+import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.web.ProblemException;
 import dev.onsale.queue.progress.Progress;
@@ -38,6 +39,7 @@ class ProgressController {
         this.cacheControl = CacheControl.maxAge(properties.pollInterval()).cachePublic();
     }
 
+    @Answers(problems = ProblemType.EVENT_NOT_FOUND, also = 304)
     @GetMapping(path = "/api/queue/{eventId}/progress", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> progress(@PathVariable UUID eventId,
             @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
