@@ -12,9 +12,9 @@ import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
-import dev.onsale.inventory.TopicReader;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.messaging.EventJson;
+import dev.onsale.platform.testing.TopicTail;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,12 +50,12 @@ class CatalogEventsIT {
     @Autowired
     CounterInitializer counters;
 
-    private String bootstrap;
+    private Engines engines;
     private final UUID eventId = UUID.randomUUID();
 
     @BeforeEach
     void engines(Engines engines) {
-        bootstrap = engines.kafkaBootstrap();
+        this.engines = engines;
     }
 
     @Test
@@ -71,9 +71,9 @@ class CatalogEventsIT {
         List<ConsumerRecord<String, String>> announced = awaitAnnouncements();
         assertThat(announced).hasSize(1);
         ConsumerRecord<String, String> record = announced.getFirst();
-        assertThat(TopicReader.header(record, "eventType")).isEqualTo("AvailabilityChanged");
-        assertThat(UUID.fromString(TopicReader.header(record, "eventId"))).isNotNull();
-        assertThat(Instant.parse(TopicReader.header(record, "occurredAt"))).isNotNull();
+        assertThat(TopicTail.header(record, "eventType")).isEqualTo("AvailabilityChanged");
+        assertThat(UUID.fromString(TopicTail.header(record, "eventId"))).isNotNull();
+        assertThat(Instant.parse(TopicTail.header(record, "occurredAt"))).isNotNull();
         assertThat(EventJson.standard().read(record.value(), Map.class)).isEqualTo(Map.of(
                 "eventId", eventId.toString(), "available", 800, "liveHolds", 0, "soldOut", false));
         assertThat(Envelope.of(record).event(InventoryEvent.class)).isEqualTo(new AvailabilityChanged(eventId, 800, 0, false));
@@ -147,7 +147,7 @@ class CatalogEventsIT {
 
         await().atMost(WAIT).until(() -> "40".equals(jedis.get(InventoryKeys.available(eventId))));
         await().atMost(WAIT).untilAsserted(() -> assertThat(
-                TopicReader.recordsWithKey(bootstrap, Topics.EVENTS + ".DLT", key)).hasSize(3));
+                TopicTail.recordsSoFar(engines, Topics.EVENTS + ".DLT", key)).hasSize(3));
     }
 
     private EventCreated created(int capacity) {
@@ -170,7 +170,7 @@ class CatalogEventsIT {
         String outbox = InventoryKeys.outbox(eventId);
         await().atMost(WAIT).until(() -> jedis.xlen(outbox) == 0
                 && jedis.xpending(outbox, "inventory-outbox-relay").getTotal() == 0);
-        return TopicReader.recordsWithKey(bootstrap, Topics.INVENTORY, eventId.toString());
+        return TopicTail.recordsSoFar(engines, Topics.INVENTORY, eventId.toString());
     }
 
     private static <T> List<T> concurrently(int threads, Function<Integer, T> task) throws Exception {

@@ -190,9 +190,9 @@ class LostAnswersIT {
         assertThat(jedis.exists(InventoryKeys.session(eventId, session))).isFalse();
         assertThat(jedis.zcard(InventoryKeys.pending(eventId))).isZero();
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
-                dev.onsale.inventory.TopicReader.recordsWithKey(Engines.forTests().kafkaBootstrap(),
+                dev.onsale.platform.testing.TopicTail.recordsSoFar(Engines.forTests(),
                         dev.onsale.common.Topics.HOLD_COMMANDS, orderId.toString()).stream()
-                        .map(record -> dev.onsale.inventory.TopicReader.header(record, "eventType")).toList())
+                        .map(record -> dev.onsale.platform.testing.TopicTail.header(record, "eventType")).toList())
                 .containsExactly("AllocateSeats", "CancelAllocation"));
     }
 

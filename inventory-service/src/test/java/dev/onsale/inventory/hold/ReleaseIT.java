@@ -16,8 +16,8 @@ import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
-import dev.onsale.inventory.TopicReader;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,12 +57,14 @@ class ReleaseIT {
     @Autowired
     KafkaTemplate<String, String> kafka;
 
+    private Engines engines;
     private String bootstrap;
     private UUID eventId;
     private final UUID session = UUID.randomUUID();
 
     @BeforeEach
     void setUp(Engines engines) {
+        this.engines = engines;
         bootstrap = engines.kafkaBootstrap();
         eventId = TestEvents.open(jedis, CAPACITY, 4);
     }
@@ -116,7 +118,7 @@ class ReleaseIT {
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("RELEASED");
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             if (admin.listTopics().names().get().contains(Topics.ORDERS + ".DLT")) {
-                assertThat(TopicReader.recordsWithKey(bootstrap, Topics.ORDERS + ".DLT", orderId.toString())).isEmpty();
+                assertThat(TopicTail.recordsSoFar(engines, Topics.ORDERS + ".DLT", orderId.toString())).isEmpty();
             }
         }
     }
@@ -174,8 +176,8 @@ class ReleaseIT {
     }
 
     private List<AvailabilityChanged> announcements() {
-        return TopicReader.recordsWithKey(bootstrap, Topics.INVENTORY, eventId.toString()).stream()
-                .filter(record -> "AvailabilityChanged".equals(TopicReader.header(record, "eventType")))
+        return TopicTail.recordsSoFar(engines, Topics.INVENTORY, eventId.toString()).stream()
+                .filter(record -> "AvailabilityChanged".equals(TopicTail.header(record, "eventType")))
                 .map(record -> (AvailabilityChanged) Envelope.of(record).event(InventoryEvent.class))
                 .toList();
     }
@@ -228,8 +230,8 @@ class ReleaseIT {
         assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-2-1"), InventoryKeys.holdTimer(eventId, orderId),
                 InventoryKeys.session(eventId, session))).isZero();
         await().atMost(WAIT).untilAsserted(() -> assertThat(
-                TopicReader.recordsWithKey(bootstrap, Topics.HOLD_COMMANDS, orderId.toString()).stream()
-                        .filter(record -> "CancelAllocation".equals(TopicReader.header(record, "eventType")))
+                TopicTail.recordsSoFar(engines, Topics.HOLD_COMMANDS, orderId.toString()).stream()
+                        .filter(record -> "CancelAllocation".equals(TopicTail.header(record, "eventType")))
                         .map(record -> ((CancelAllocation) Envelope.of(record).event(HoldCommand.class)).reason())
                         .toList()).containsExactly(Gate.ANSWER_LATE));
 
@@ -256,8 +258,8 @@ class ReleaseIT {
     }
 
     private List<UUID> timerExpiries() {
-        return TopicReader.recordsWithKey(bootstrap, Topics.INVENTORY, eventId.toString()).stream()
-                .filter(record -> "HoldTimerExpired".equals(TopicReader.header(record, "eventType")))
+        return TopicTail.recordsSoFar(engines, Topics.INVENTORY, eventId.toString()).stream()
+                .filter(record -> "HoldTimerExpired".equals(TopicTail.header(record, "eventType")))
                 .map(record -> ((HoldTimerExpired) Envelope.of(record).event(InventoryEvent.class)).orderId())
                 .toList();
     }

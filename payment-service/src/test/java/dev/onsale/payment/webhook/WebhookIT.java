@@ -9,12 +9,14 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 
+import dev.onsale.common.Topics;
 import dev.onsale.common.events.PaymentResult;
 import dev.onsale.common.events.PaymentSucceeded;
 import dev.onsale.engines.Engines;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.payment.settlement.Settlement;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -150,7 +152,7 @@ class WebhookIT {
         byte[] body = chargeSucceeded(eventId, chargeId, orderId, 3000);
         double duplicatesBefore = webhooks("duplicate");
 
-        try (ResultsTail results = new ResultsTail(engines)) {
+        try (TopicTail results = new TopicTail(engines, Topics.PAYMENT_RESULTS)) {
             HttpResponse<String> first = postSigned(body);
             HttpResponse<String> second = postSigned(body);
 
@@ -163,8 +165,9 @@ class WebhookIT {
                     && chargeId.equals(charge.chargeId())));
             assertThat(webhooks("duplicate") - duplicatesBefore).isEqualTo(1);
 
-            results.awaitFor(orderId, RELAYED, relayed -> !relayed.isEmpty());
-            List<Envelope> relayed = results.readFor(orderId, Duration.ofSeconds(2));
+            results.awaitUntil(RELAYED, byKey -> !results.of(orderId).isEmpty());
+            results.readFor(Duration.ofSeconds(2));
+            List<Envelope> relayed = results.of(orderId);
             assertThat(relayed).hasSize(1);
             assertThat(relayed.getFirst().event(PaymentResult.class))
                     .isEqualTo(new PaymentSucceeded(orderId, paymentId, 3000, "EUR"));
