@@ -39,6 +39,11 @@ final class ContractTables {
     private ContractTables() {
     }
 
+    /** The calls of the contract in this repository, {@code docs/API.md} (the repository is {@code onsale.repo}). */
+    static List<Call> ofThisRepository() {
+        return read(Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize().resolve("docs/API.md"));
+    }
+
     static List<Call> read(Path contract) {
         try {
             return parse(Files.readString(contract));

@@ -2,6 +2,9 @@ package dev.onsale.gateway.warmup;
 
 import dev.onsale.common.token.AdmissionToken;
 import dev.onsale.common.token.AdmissionTokenCodec;
+import dev.onsale.common.token.SessionToken;
+import dev.onsale.common.token.SessionTokenCodec;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,6 +13,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -32,6 +37,7 @@ final class SyntheticBuyer {
     private final HttpClient client;
     private final URI base;
     private final UUID absentEvent;
+    private final SessionTokenCodec sessions;
     private final AdmissionTokenCodec admissions;
     private final Clock clock;
     private final Duration requestTimeout;
@@ -39,11 +45,12 @@ final class SyntheticBuyer {
     private final Map<Integer, LongAdder> answersByStatus = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
 
-    SyntheticBuyer(HttpClient client, URI base, UUID absentEvent, AdmissionTokenCodec admissions, Clock clock,
-            Duration requestTimeout, Pace pace) {
+    SyntheticBuyer(HttpClient client, URI base, UUID absentEvent, SessionTokenCodec sessions,
+            AdmissionTokenCodec admissions, Clock clock, Duration requestTimeout, Pace pace) {
         this.client = client;
         this.base = base;
         this.absentEvent = absentEvent;
+        this.sessions = sessions;
         this.admissions = admissions;
         this.clock = clock;
         this.requestTimeout = requestTimeout;
@@ -54,11 +61,13 @@ final class SyntheticBuyer {
     boolean walk() throws InterruptedException {
         String created = send(request("/api/sessions").POST(HttpRequest.BodyPublishers.ofString("{}")));
         Matcher token = created == null ? null : SESSION_TOKEN.matcher(created);
-        if (token == null || !token.find()) {
+        Optional<SessionToken> session = token != null && token.find()
+                ? sessions.verify(token.group(1), clock.instant())
+                : Optional.empty();
+        if (session.isEmpty()) {
             return false;
         }
-        String session = token.group(1);
-        String bearer = "Bearer " + session;
+        String bearer = "Bearer " + token.group(1);
         String event = "/api/queue/" + absentEvent;
         send(request(event + "/join").header("Authorization", bearer).POST(HttpRequest.BodyPublishers.noBody()));
         send(request(event + "/status").header("Authorization", bearer).GET());
@@ -66,7 +75,7 @@ final class SyntheticBuyer {
         send(request("/api/events/" + absentEvent + "/availability").GET());
         send(request("/api/events/" + absentEvent + "/holds")
                 .header("Authorization", bearer)
-                .header("X-Admission-Token", admissionFor(session))
+                .header("X-Admission-Token", admissionFor(session.get().sessionId()))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\": 1}")));
         send(request("/api/orders/" + UUID.randomUUID()).header("Authorization", bearer).GET());
@@ -75,7 +84,7 @@ final class SyntheticBuyer {
 
     /** Answers counted by HTTP status, e.g. {404=..., 201=...}. */
     Map<Integer, Long> answersByStatus() {
-        Map<Integer, Long> counts = new java.util.TreeMap<>();
+        Map<Integer, Long> counts = new TreeMap<>();
         answersByStatus.forEach((status, count) -> counts.put(status, count.sum()));
         return counts;
     }
@@ -85,8 +94,7 @@ final class SyntheticBuyer {
         return failures.sum();
     }
 
-    private String admissionFor(String sessionToken) {
-        UUID sessionId = UUID.fromString(sessionToken.split("\\.")[1]);
+    private String admissionFor(UUID sessionId) {
         return admissions.encode(new AdmissionToken(UUID.randomUUID(), sessionId, absentEvent,
                 clock.instant().plus(ADMISSION_LIFETIME).truncatedTo(ChronoUnit.SECONDS)));
     }
@@ -102,7 +110,7 @@ final class SyntheticBuyer {
             HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
             answersByStatus.computeIfAbsent(response.statusCode(), status -> new LongAdder()).increment();
             return response.body();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             failures.increment();
             return null;
         }

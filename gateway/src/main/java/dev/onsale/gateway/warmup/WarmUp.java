@@ -1,6 +1,7 @@
 package dev.onsale.gateway.warmup;
 
 import dev.onsale.common.token.AdmissionTokenCodec;
+import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.gateway.ratelimit.RateLimitProperties;
 import java.net.InetAddress;
 import java.net.URI;
@@ -10,6 +11,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,14 +42,16 @@ class WarmUp implements ApplicationRunner {
 
     private final WarmUpProperties properties;
     private final RateLimitProperties limits;
+    private final SessionTokenCodec sessions;
     private final AdmissionTokenCodec admissions;
     private final Environment environment;
     private final Clock clock;
 
-    WarmUp(WarmUpProperties properties, RateLimitProperties limits, AdmissionTokenCodec admissions,
-            Environment environment, Clock clock) {
+    WarmUp(WarmUpProperties properties, RateLimitProperties limits, SessionTokenCodec sessions,
+            AdmissionTokenCodec admissions, Environment environment, Clock clock) {
         this.properties = properties;
         this.limits = limits;
+        this.sessions = sessions;
         this.admissions = admissions;
         this.environment = environment;
         this.clock = clock;
@@ -67,7 +71,7 @@ class WarmUp implements ApplicationRunner {
         AtomicInteger walked = new AtomicInteger();
         try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
                 ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor()) {
-            SyntheticBuyer buyer = new SyntheticBuyer(client, base, UUID.randomUUID(), admissions, clock,
+            SyntheticBuyer buyer = new SyntheticBuyer(client, base, UUID.randomUUID(), sessions, admissions, clock,
                     properties.requestTimeout(), pace);
             List<Future<?>> running = new ArrayList<>();
             for (int i = 0; i < properties.concurrency(); i++) {
@@ -97,7 +101,7 @@ class WarmUp implements ApplicationRunner {
             } catch (TimeoutException e) {
                 complete = false;
                 walker.cancel(true);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 log.warn("warm-up walker stopped: {}", e.getCause().toString());
             }
         }
