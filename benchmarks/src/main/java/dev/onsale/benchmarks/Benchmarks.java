@@ -8,8 +8,7 @@ import java.util.Arrays;
  */
 public final class Benchmarks {
 
-    private Benchmarks() {
-    }
+    private Benchmarks() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].equals("help")) {

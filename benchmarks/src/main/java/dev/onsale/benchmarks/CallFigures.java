@@ -12,8 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class CallFigures {
 
     /** Totals of a printed table. */
-    record Totals(long requests, long unavailable, long unanswered) {
-    }
+    record Totals(long requests, long unavailable, long unanswered) {}
 
     /** Answers and latencies of one kind of call. */
     private static final class Calls {
@@ -44,13 +43,21 @@ final class CallFigures {
             Collections.sort(sorted);
             Map<String, Integer> answers = new TreeMap<>();
             c.answers.forEach((answer, n) -> answers.put(answer, n.get()));
-            System.out.printf("%-32s %8d %9.1f %9.1f %9.1f  %s%n", entry.getKey(), sorted.size(), quantile(sorted, 0.5),
-                    quantile(sorted, 0.99), sorted.isEmpty() ? 0 : sorted.getLast() / 1000.0, answers);
+            System.out.printf(
+                    "%-32s %8d %9.1f %9.1f %9.1f  %s%n",
+                    entry.getKey(),
+                    sorted.size(),
+                    quantile(sorted, 0.5),
+                    quantile(sorted, 0.99),
+                    sorted.isEmpty() ? 0 : sorted.getLast() / 1000.0,
+                    answers);
             for (Map.Entry<String, Integer> answer : answers.entrySet()) {
                 all += answer.getValue();
                 unavailable += answer.getKey().startsWith("503") ? answer.getValue() : 0;
-                unanswered += answer.getKey().equals("no answer in 30 s") || answer.getKey().startsWith("connection failed")
-                        ? answer.getValue() : 0;
+                unanswered += answer.getKey().equals("no answer in 30 s")
+                                || answer.getKey().startsWith("connection failed")
+                        ? answer.getValue()
+                        : 0;
             }
         }
         return new Totals(all, unavailable, unanswered);

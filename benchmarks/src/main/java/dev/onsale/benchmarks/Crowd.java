@@ -65,7 +65,8 @@ final class Crowd {
             return admissions[i] != null ? "ADMITTED" : "not admitted in time";
         });
         if (admitted().length < size()) {
-            System.out.printf("only %d of %d buyers were admitted within %d s; the next phase uses those%n",
+            System.out.printf(
+                    "only %d of %d buyers were admitted within %d s; the next phase uses those%n",
                     admitted().length, size(), TIMEOUT.toSeconds());
         }
         return admitted;
@@ -84,7 +85,8 @@ final class Crowd {
             if (System.nanoTime() > deadline) {
                 return null;
             }
-            Thread.sleep(Math.min(2_000, Math.max(200, status.path("pollAfterMs").asLong(1_000))));
+            Thread.sleep(
+                    Math.min(2_000, Math.max(200, status.path("pollAfterMs").asLong(1_000))));
             HttpResponse<String> response = client.send(client.get("/api/queue/" + eventId + "/status", session));
             if (response.statusCode() != 200) {
                 continue;

@@ -34,8 +34,11 @@ final class GatewayClient {
 
     /** HTTP/1.1 on virtual threads: a connection per concurrent request. */
     static HttpClient newHttpClient() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
     }
 
     JsonNode json(HttpResponse<String> response) {
@@ -53,8 +56,10 @@ final class GatewayClient {
 
     /** A buyer's POST: {@code session}, {@code admission} token and {@code Idempotency-Key} are sent when not null. */
     HttpRequest post(String path, String session, String admission, String idempotencyKey, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
             request.header("Authorization", "Bearer " + session);
         }
@@ -68,7 +73,9 @@ final class GatewayClient {
     }
 
     HttpRequest get(String path, String session) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT).GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .GET();
         if (session != null) {
             request.header("Authorization", "Bearer " + session);
         }
@@ -77,16 +84,22 @@ final class GatewayClient {
 
     /** An operator's PUT. */
     HttpRequest put(String path, String body) {
-        return HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + adminToken).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)).build();
+        return HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body))
+                .build();
     }
 
     /** Creates an event from the {@code POST /admin/events} body and returns its id. */
     UUID createEvent(String body) throws IOException, InterruptedException {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
-                .timeout(TIMEOUT).header("Authorization", "Bearer " + adminToken)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build());
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build());
         check(response, 201, "creating the event");
         return UUID.fromString(json(response).get("eventId").asString());
     }
@@ -97,16 +110,20 @@ final class GatewayClient {
      */
     UUID createOpenEvent(String name, int holdTtlSeconds, String inventory) throws IOException, InterruptedException {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        return createEvent("""
+        return createEvent(
+                """
                 {"name": "%s", "venue": "Bench hall", "startsAt": "%s", "saleOpensAt": "%s",
-                 "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}"""
-                .formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory));
+                 "currency": "EUR", "holdTtlSeconds": %d, "maxPerOrder": 4, %s}""".formatted(name, now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), holdTtlSeconds, inventory));
     }
 
     /** Lifts the event's waiting-room caps so that {@code buyers} buyers are all admitted at once. */
     void liftAdmissionCaps(UUID eventId, int buyers) throws IOException, InterruptedException {
-        check(send(put("/admin/events/" + eventId + "/admission",
-                "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))), 200, "admission caps");
+        check(
+                send(put(
+                        "/admin/events/" + eventId + "/admission",
+                        "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": 10000}".formatted(buyers))),
+                200,
+                "admission caps");
     }
 
     String newSession() throws IOException, InterruptedException {
@@ -118,9 +135,12 @@ final class GatewayClient {
     /** The event reaches queue-service through the outbox, Debezium and Kafka; joins before that are 404. */
     void awaitQueueKnows(UUID eventId, String session) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (send(post("/api/queue/" + eventId + "/join", session, null, "{}")).statusCode() == 404) {
+        while (send(post("/api/queue/" + eventId + "/join", session, null, "{}"))
+                        .statusCode()
+                == 404) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("queue-service did not learn of event " + eventId + " within " + TIMEOUT);
+                throw new IllegalStateException(
+                        "queue-service did not learn of event " + eventId + " within " + TIMEOUT);
             }
             Thread.sleep(200);
         }
@@ -129,21 +149,28 @@ final class GatewayClient {
     /** A response as a phase's outcome: its status, and for a problem its slug (e.g. {@code 409 sold-out}). */
     String outcome(HttpResponse<String> response) {
         String type = "";
-        if (response.statusCode() >= 400 && response.headers().firstValue("Content-Type").orElse("").contains("json")) {
+        if (response.statusCode() >= 400
+                && response.headers().firstValue("Content-Type").orElse("").contains("json")) {
             try {
                 type = json(response).path("type").asString("");
             } catch (JacksonException e) {
                 type = "";
             }
         }
-        return type.isEmpty() ? Integer.toString(response.statusCode())
+        return type.isEmpty()
+                ? Integer.toString(response.statusCode())
                 : response.statusCode() + " " + type.replace("/problems/", "");
     }
 
     /** The whole seconds a 429 or 503 asks to wait ({@code Retry-After}), 1 when it does not say. */
     static long retryAfterSeconds(HttpResponse<String> response) {
         try {
-            return Math.max(1, Long.parseLong(response.headers().firstValue("Retry-After").orElse("1").trim()));
+            return Math.max(
+                    1,
+                    Long.parseLong(response.headers()
+                            .firstValue("Retry-After")
+                            .orElse("1")
+                            .trim()));
         } catch (NumberFormatException e) {
             return 1;
         }

@@ -45,18 +45,20 @@ final class HoldsBenchmark {
         this.redisUrl = options.text("redis", "redis://localhost:16379");
         this.buyers = options.number("buyers", 5000);
         this.redisConnections = options.number("redis-connections", 256);
-        this.client = new GatewayClient(options.text("gateway", "http://localhost:8080"),
+        this.client = new GatewayClient(
+                options.text("gateway", "http://localhost:8080"),
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
     void run() throws Exception {
-        UUID eventId = client.createOpenEvent("Holds benchmark", 600, """
+        UUID eventId =
+                client.createOpenEvent("Holds benchmark", 600, """
                 "seatMap": {"sections": [
                   {"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000},
-                  {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}"""
-                .formatted(ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW));
-        System.out.printf("event %s: 800 seats, %d buyers, %d cores%n", eventId, buyers,
-                Runtime.getRuntime().availableProcessors());
+                  {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}""".formatted(ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW));
+        System.out.printf(
+                "event %s: 800 seats, %d buyers, %d cores%n",
+                eventId, buyers, Runtime.getRuntime().availableProcessors());
 
         Crowd crowd = new Crowd(client, buyers);
         Latencies created = crowd.createSessions();
@@ -66,8 +68,8 @@ final class HoldsBenchmark {
         Ask[] asks = asks(ready.length);
         Latencies holds = Phase.run("POST /api/events/{e}/holds", ready.length, n -> {
             int i = ready[n];
-            return client.outcome(client.send(client.post("/api/events/" + eventId + "/holds", crowd.session(i),
-                    crowd.admission(i), asks[n].body())));
+            return client.outcome(client.send(client.post(
+                    "/api/events/" + eventId + "/holds", crowd.session(i), crowd.admission(i), asks[n].body())));
         });
         Latencies raw = rawGate();
 
@@ -75,9 +77,11 @@ final class HoldsBenchmark {
         System.out.println(admitted.report());
         System.out.println(holds.report());
         System.out.println(raw.report());
-        System.out.printf("holds through the gateway / raw EVALSHA of the gate script: %.3f (%.0f vs %.0f per second)%n",
+        System.out.printf(
+                "holds through the gateway / raw EVALSHA of the gate script: %.3f (%.0f vs %.0f per second)%n",
                 holds.perSecond() / raw.perSecond(), holds.perSecond(), raw.perSecond());
-        System.out.printf("seats held through the gateway: %d orders; the raw run placed %d orders%n",
+        System.out.printf(
+                "seats held through the gateway: %d orders; the raw run placed %d orders%n",
                 holds.count("201"), raw.count("PLACED"));
         expiryLag();
     }
@@ -92,7 +96,8 @@ final class HoldsBenchmark {
 
         /** The hold as inventory-service hands it to the gate script. */
         HoldRequest request(UUID eventId, UUID sessionId) {
-            return seat != null ? HoldRequest.ofSeats(eventId, sessionId, List.of(seat), null)
+            return seat != null
+                    ? HoldRequest.ofSeats(eventId, sessionId, List.of(seat), null)
                     : HoldRequest.ofQuantity(eventId, sessionId, quantity, null);
         }
     }
@@ -107,7 +112,8 @@ final class HoldsBenchmark {
         }
         Ask[] asks = new Ask[count];
         for (int i = 0; i < count; i++) {
-            asks[i] = i % 2 == 0 ? new Ask(seats.get(ThreadLocalRandom.current().nextInt(CONTESTED)), 1)
+            asks[i] = i % 2 == 0
+                    ? new Ask(seats.get(ThreadLocalRandom.current().nextInt(CONTESTED)), 1)
                     : new Ask(null, 1 + i % 4 / 2);
         }
         return asks;
@@ -131,7 +137,8 @@ final class HoldsBenchmark {
                 return Phase.run("raw EVALSHA gate script", redisConnections, perCaller, i -> {
                     Ask ask = asks[ThreadLocalRandom.current().nextInt(asks.length)];
                     PlaceScript call = rawCall(scratch, ask, Instant.now());
-                    return PlaceScript.Result.of(jedis.evalsha(sha, call.keys(), call.args())).name();
+                    return PlaceScript.Result.of(jedis.evalsha(sha, call.keys(), call.args()))
+                            .name();
                 });
             } finally {
                 var scratchKeys = jedis.keys(InventoryKeys.prefix(scratch) + "*");
@@ -144,15 +151,16 @@ final class HoldsBenchmark {
 
     /** A raw run's call of the gate script: a new order and session for {@code ask} on the scratch event. */
     static PlaceScript rawCall(UUID scratch, Ask ask, Instant now) {
-        return PlaceScript.of(UUID.randomUUID(), ask.request(scratch, UUID.randomUUID()), IDEMPOTENCY_TTL, now,
-                now.plus(REPLY_WAIT));
+        return PlaceScript.of(
+                UUID.randomUUID(), ask.request(scratch, UUID.randomUUID()), IDEMPOTENCY_TTL, now, now.plus(REPLY_WAIT));
     }
 
     /** inventory-service's gate script, as its jar carries it. */
     static String placeScript() throws IOException {
         try (InputStream in = PlaceScript.class.getResourceAsStream(PlaceScript.RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException("no " + PlaceScript.RESOURCE + " next to " + PlaceScript.class.getName());
+                throw new IllegalStateException(
+                        "no " + PlaceScript.RESOURCE + " next to " + PlaceScript.class.getName());
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -160,7 +168,8 @@ final class HoldsBenchmark {
 
     /** How long after a hold's expiresAt its seats show FREE in the (cached) catalog again. */
     private void expiryLag() throws Exception {
-        UUID eventId = client.createOpenEvent("Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
+        UUID eventId = client.createOpenEvent(
+                "Expiry benchmark", 10, "\"generalAdmission\": {\"quantity\": 10, \"priceCents\": 3000}");
         client.liftAdmissionCaps(eventId, 100);
         String session = client.newSession();
         client.awaitQueueKnows(eventId, session);
@@ -168,19 +177,23 @@ final class HoldsBenchmark {
         if (admission == null) {
             throw new IllegalStateException("the expiry buyer was not admitted");
         }
-        HttpResponse<String> hold = client.send(client.post("/api/events/" + eventId + "/holds", session, admission, "{\"quantity\":2}"));
+        HttpResponse<String> hold =
+                client.send(client.post("/api/events/" + eventId + "/holds", session, admission, "{\"quantity\":2}"));
         GatewayClient.check(hold, 201, "the expiry hold");
         Instant expiresAt = Instant.parse(client.json(hold).get("expiresAt").asString());
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode seats = client.json(client.send(client.get("/api/events/" + eventId + "/seats", null))).path("seats");
+            JsonNode seats = client.json(client.send(client.get("/api/events/" + eventId + "/seats", null)))
+                    .path("seats");
             boolean allFree = true;
             for (JsonNode seat : seats) {
                 allFree &= seat.path("status").asString().equals("FREE");
             }
             if (allFree && Instant.now().isAfter(expiresAt)) {
-                System.out.printf("an expired hold's seats showed FREE in the catalog %d ms after its expiresAt "
-                        + "(the catalog is cached up to 1 s; hold TTL 10 s)%n", Duration.between(expiresAt, Instant.now()).toMillis());
+                System.out.printf(
+                        "an expired hold's seats showed FREE in the catalog %d ms after its expiresAt "
+                                + "(the catalog is cached up to 1 s; hold TTL 10 s)%n",
+                        Duration.between(expiresAt, Instant.now()).toMillis());
                 return;
             }
             Thread.sleep(100);

@@ -37,31 +37,61 @@ final class IdentityBenchmark {
         String previous = randomKey();
         HmacSigner gateway = new HmacSigner(key);
         var service = new GatewaySignature(new HmacSigner(key), Duration.ofSeconds(30), Duration.ofSeconds(5));
-        var rotating = new GatewaySignature(new HmacSigner(key, List.of(previous)), Duration.ofSeconds(30), Duration.ofSeconds(5));
-        Claims claims = new Claims("POST", "/api/events/" + UUID.randomUUID() + "/holds", UUID.randomUUID().toString(),
-                null, UUID.randomUUID().toString(), Long.toString(System.currentTimeMillis() + 9_000));
+        var rotating = new GatewaySignature(
+                new HmacSigner(key, List.of(previous)), Duration.ofSeconds(30), Duration.ofSeconds(5));
+        Claims claims = new Claims(
+                "POST",
+                "/api/events/" + UUID.randomUUID() + "/holds",
+                UUID.randomUUID().toString(),
+                null,
+                UUID.randomUUID().toString(),
+                Long.toString(System.currentTimeMillis() + 9_000));
         Instant now = Instant.now();
         String header = GatewaySignature.sign(gateway, claims, now);
-        if (service.verify(header, claims, now) != Outcome.VALID || rotating.verify(header, claims, now) != Outcome.VALID) {
+        if (service.verify(header, claims, now) != Outcome.VALID
+                || rotating.verify(header, claims, now) != Outcome.VALID) {
             throw new IllegalStateException("the benchmark's own signature does not verify");
         }
-        byte[] text = ("onsale-identity-v1\n" + now.toEpochMilli() + "\n" + claims.method() + "\n" + claims.path() + "\n"
-                + claims.buyer() + "\n\n" + claims.admission() + "\n" + claims.deadline()).getBytes(StandardCharsets.UTF_8);
+        byte[] text = ("onsale-identity-v1\n" + now.toEpochMilli() + "\n" + claims.method() + "\n" + claims.path()
+                        + "\n" + claims.buyer() + "\n\n" + claims.admission() + "\n" + claims.deadline())
+                .getBytes(StandardCharsets.UTF_8);
         Mac reused = Mac.getInstance("HmacSHA256");
         reused.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
 
-        System.out.printf(Locale.ROOT, "identity signature, %d iterations x %d rounds (best round), %d cores, %s%n",
-                iterations, rounds, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.version"));
-        double raw = measure("raw HMAC-SHA256 of the same bytes, reused Mac (floor)", () -> sink += reused.doFinal(text)[0]);
-        double sign = measure("gateway: sign a hold's identity", () -> sink += GatewaySignature.sign(gateway, claims, now).length());
-        double verify = measure("service: verify it (one key)", () -> sink += service.verify(header, claims, now).ordinal());
-        double verifyRotating = measure("service: verify it during a rotation (two keys)",
+        System.out.printf(
+                Locale.ROOT,
+                "identity signature, %d iterations x %d rounds (best round), %d cores, %s%n",
+                iterations,
+                rounds,
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.version"));
+        double raw =
+                measure("raw HMAC-SHA256 of the same bytes, reused Mac (floor)", () -> sink += reused.doFinal(text)[0]);
+        double sign = measure(
+                "gateway: sign a hold's identity",
+                () -> sink += GatewaySignature.sign(gateway, claims, now).length());
+        double verify = measure(
+                "service: verify it (one key)",
+                () -> sink += service.verify(header, claims, now).ordinal());
+        double verifyRotating = measure(
+                "service: verify it during a rotation (two keys)",
                 () -> sink += rotating.verify(header, claims, now).ordinal());
-        double forged = measure("service: refuse a forged one (one key)",
-                () -> sink += service.verify(header, new Claims("GET", claims.path(), claims.buyer(), null, null, null), now).ordinal());
-        System.out.printf(Locale.ROOT, "verify / raw HMAC: %.2f; sign / raw HMAC: %.2f; verify during a rotation / verify: %.2f;"
-                + " refusal / verify: %.2f%n", verify / raw, sign / raw, verifyRotating / verify, forged / verify);
-        System.out.printf(Locale.ROOT, "per request the boundary costs %.1f us of CPU (gateway sign + service verify)%n",
+        double forged = measure(
+                "service: refuse a forged one (one key)",
+                () -> sink += service.verify(
+                                header, new Claims("GET", claims.path(), claims.buyer(), null, null, null), now)
+                        .ordinal());
+        System.out.printf(
+                Locale.ROOT,
+                "verify / raw HMAC: %.2f; sign / raw HMAC: %.2f; verify during a rotation / verify: %.2f;"
+                        + " refusal / verify: %.2f%n",
+                verify / raw,
+                sign / raw,
+                verifyRotating / verify,
+                forged / verify);
+        System.out.printf(
+                Locale.ROOT,
+                "per request the boundary costs %.1f us of CPU (gateway sign + service verify)%n",
                 (sign + verify) / 1000);
         if (sink == 42) {
             System.out.println();

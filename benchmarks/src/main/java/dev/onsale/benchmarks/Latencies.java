@@ -49,9 +49,16 @@ final class Latencies {
     String report() {
         long[] sorted = Arrays.copyOf(nanos, recorded.get());
         Arrays.sort(sorted);
-        return String.format("%-34s %7d req in %6.2f s = %8.0f req/s   p50 %7.1f ms   p99 %7.1f ms   max %7.1f ms   %s",
-                name, sorted.length, wallNanos / 1e9, perSecond(), percentile(sorted, 0.50), percentile(sorted, 0.99),
-                sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6, new TreeMap<>(outcomes));
+        return String.format(
+                "%-34s %7d req in %6.2f s = %8.0f req/s   p50 %7.1f ms   p99 %7.1f ms   max %7.1f ms   %s",
+                name,
+                sorted.length,
+                wallNanos / 1e9,
+                perSecond(),
+                percentile(sorted, 0.50),
+                percentile(sorted, 0.99),
+                sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6,
+                new TreeMap<>(outcomes));
     }
 
     private static double percentile(long[] sorted, double p) {

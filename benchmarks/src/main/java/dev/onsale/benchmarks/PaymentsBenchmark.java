@@ -45,9 +45,11 @@ final class PaymentsBenchmark {
     private static final String CARD = "tok_visa";
     /** Order statuses after which polling stops: CONFIRMED, or an order that can no longer be confirmed. */
     private static final int HOLD_ATTEMPTS = 5;
+
     private static final int RAW_ATTEMPTS = 5;
     /** Longer than the sandbox's latency tail, shorter than its hang: a raw charge timing out was created. */
     private static final Duration RAW_CHARGE_TIMEOUT = Duration.ofSeconds(5);
+
     private static final Duration LEDGER_POLL = Duration.ofMillis(100);
 
     private final int payments;
@@ -58,6 +60,7 @@ final class PaymentsBenchmark {
     private final Duration settleTimeout;
     /** payment-service's Prometheus endpoint; empty to skip. */
     private final String paymentMetrics;
+
     private final GatewayClient client;
     private final SandboxClient sandbox;
 
@@ -69,16 +72,20 @@ final class PaymentsBenchmark {
         this.poll = Duration.ofMillis(options.number("poll-ms", 100));
         this.settleTimeout = Duration.ofSeconds(options.number("settle-timeout-seconds", 300));
         this.paymentMetrics = options.text("payment-metrics", "http://127.0.0.1:18084/actuator/prometheus");
-        this.client = new GatewayClient(options.text("gateway", "http://localhost:8080"),
+        this.client = new GatewayClient(
+                options.text("gateway", "http://localhost:8080"),
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
-        this.sandbox = new SandboxClient(options.text("sandbox", "http://localhost:8090"),
-                options.text("merchant-key", System.getenv().getOrDefault("ONSALE_PAYMENT_PROVIDER_KEY", "sk_test_local")));
+        this.sandbox = new SandboxClient(
+                options.text("sandbox", "http://localhost:8090"),
+                options.text(
+                        "merchant-key", System.getenv().getOrDefault("ONSALE_PAYMENT_PROVIDER_KEY", "sk_test_local")));
     }
 
     void run() throws Exception {
         JsonNode found = sandbox.settings();
         ObjectNode load = SandboxClient.withLoad(found, tps, timeoutShare);
-        System.out.printf("payments: %d orders; sandbox at %d TPS with %.1f%% timeouts, its other settings as found: %s; %d cores%n",
+        System.out.printf(
+                "payments: %d orders; sandbox at %d TPS with %.1f%% timeouts, its other settings as found: %s; %d cores%n",
                 payments, tps, timeoutShare * 100, load, Runtime.getRuntime().availableProcessors());
         try {
             Raw raw = raw(load);
@@ -91,48 +98,69 @@ final class PaymentsBenchmark {
     }
 
     /** The system's phases before paying, and the orders they left: buyer {@code k} holds {@code orders[k]}. */
-    private record Held(UUID eventId, List<Latencies> phases, String[] sessions, UUID[] orders, int retried) {
-    }
+    private record Held(UUID eventId, List<Latencies> phases, String[] sessions, UUID[] orders, int retried) {}
 
     /** The system's payments: answers, when the last one settled, each order's final status, what the sandbox saw. */
-    private record Paid(int orders, int accepted, Latencies answers, Latencies finalReads, long settleNanos,
-            List<String> unsettled, Map<String, Integer> unsettledStatuses, SandboxTraffic traffic, SandboxLedger ledger) {
-    }
+    private record Paid(
+            int orders,
+            int accepted,
+            Latencies answers,
+            Latencies finalReads,
+            long settleNanos,
+            List<String> unsettled,
+            Map<String, Integer> unsettledStatuses,
+            SandboxTraffic traffic,
+            SandboxLedger ledger) {}
 
     /** The raw engine's run: the answers to its charges, when the last showed SUCCEEDED, what the sandbox saw. */
-    private record Raw(Latencies answers, long settleNanos, SandboxLedger ledger, SandboxTraffic traffic) {
-    }
+    private record Raw(Latencies answers, long settleNanos, SandboxLedger ledger, SandboxTraffic traffic) {}
 
     private Held hold() throws Exception {
-        UUID eventId = client.createOpenEvent("Payments benchmark", 600,
+        UUID eventId = client.createOpenEvent(
+                "Payments benchmark",
+                600,
                 "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": %d}".formatted(payments, PRICE_CENTS));
-        System.out.printf("event %s: %d seats, %d buyers; holds paced at %d/s%n", eventId, payments, payments, holdsPerSecond);
+        System.out.printf(
+                "event %s: %d seats, %d buyers; holds paced at %d/s%n", eventId, payments, payments, holdsPerSecond);
         Crowd crowd = new Crowd(client, payments);
         Latencies created = crowd.createSessions();
         Latencies admitted = crowd.admit(eventId);
         int[] ready = crowd.admitted();
         UUID[] orders = new UUID[ready.length];
         AtomicInteger retried = new AtomicInteger();
-        Latencies holds = Phase.paced("POST /api/events/{e}/holds (paced)", ready.length, holdsPerSecond,
+        Latencies holds = Phase.paced(
+                "POST /api/events/{e}/holds (paced)",
+                ready.length,
+                holdsPerSecond,
                 n -> hold(eventId, crowd, ready[n], orders, n, retried));
-        int[] holding = IntStream.range(0, ready.length).filter(n -> orders[n] != null).toArray();
+        int[] holding =
+                IntStream.range(0, ready.length).filter(n -> orders[n] != null).toArray();
         if (holding.length == 0) {
             throw new IllegalStateException("no buyer holds a seat: " + holds.report());
         }
         if (holding.length < payments) {
-            System.out.printf("only %d of %d buyers hold a seat; the payments phase uses those%n", holding.length, payments);
+            System.out.printf(
+                    "only %d of %d buyers hold a seat; the payments phase uses those%n", holding.length, payments);
         }
-        return new Held(eventId, List.of(created, admitted, holds),
+        return new Held(
+                eventId,
+                List.of(created, admitted, holds),
                 Arrays.stream(holding).mapToObj(n -> crowd.session(ready[n])).toArray(String[]::new),
-                Arrays.stream(holding).mapToObj(n -> orders[n]).toArray(UUID[]::new), retried.get());
+                Arrays.stream(holding).mapToObj(n -> orders[n]).toArray(UUID[]::new),
+                retried.get());
     }
 
     /** One seat for buyer {@code buyer}, retried after a 429 or 503 (nothing held) with the same Idempotency-Key. */
-    private String hold(UUID eventId, Crowd crowd, int buyer, UUID[] orders, int n, AtomicInteger retried) throws Exception {
+    private String hold(UUID eventId, Crowd crowd, int buyer, UUID[] orders, int n, AtomicInteger retried)
+            throws Exception {
         String key = UUID.randomUUID().toString();
         for (int attempt = 1; ; attempt++) {
-            HttpResponse<String> response = client.send(client.post("/api/events/" + eventId + "/holds",
-                    crowd.session(buyer), crowd.admission(buyer), key, "{\"quantity\":1}"));
+            HttpResponse<String> response = client.send(client.post(
+                    "/api/events/" + eventId + "/holds",
+                    crowd.session(buyer),
+                    crowd.admission(buyer),
+                    key,
+                    "{\"quantity\":1}"));
             if (response.statusCode() == 201) {
                 orders[n] = UUID.fromString(client.json(response).get("orderId").asString());
                 return "201";
@@ -157,16 +185,22 @@ final class PaymentsBenchmark {
         boolean[] accepted = new boolean[n];
         String[] status = new String[n];
         long deadline = System.nanoTime() + settleTimeout.toNanos();
-        System.out.printf("paying %d orders at once; the event's availability polled every %d ms until all are"
-                + " CONFIRMED (at most %d s)%n", n, poll.toMillis(), settleTimeout.toSeconds());
+        System.out.printf(
+                "paying %d orders at once; the event's availability polled every %d ms until all are"
+                        + " CONFIRMED (at most %d s)%n",
+                n, poll.toMillis(), settleTimeout.toSeconds());
         long firstSent = System.nanoTime();
         Latencies answers;
         long settledAt;
         try (ExecutorService watcher = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<Long> allConfirmed = watcher.submit(() -> awaitAllConfirmed(held.eventId(), deadline));
             answers = Phase.run("POST /api/orders/{o}/payments", n, i -> {
-                HttpResponse<String> response = client.send(client.post("/api/orders/" + held.orders()[i] + "/payments",
-                        held.sessions()[i], null, UUID.randomUUID().toString(), "{\"paymentMethod\":\"" + CARD + "\"}"));
+                HttpResponse<String> response = client.send(client.post(
+                        "/api/orders/" + held.orders()[i] + "/payments",
+                        held.sessions()[i],
+                        null,
+                        UUID.randomUUID().toString(),
+                        "{\"paymentMethod\":\"" + CARD + "\"}"));
                 String outcome = client.outcome(response);
                 status[i] = "payment answered " + outcome;
                 accepted[i] = response.statusCode() == 202;
@@ -178,8 +212,10 @@ final class PaymentsBenchmark {
             if (!accepted[i]) {
                 return "not paid";
             }
-            HttpResponse<String> response = client.send(client.get("/api/orders/" + held.orders()[i], held.sessions()[i]));
-            status[i] = response.statusCode() == 200 ? client.json(response).path("status").asString("")
+            HttpResponse<String> response =
+                    client.send(client.get("/api/orders/" + held.orders()[i], held.sessions()[i]));
+            status[i] = response.statusCode() == 200
+                    ? client.json(response).path("status").asString("")
                     : "GET answered " + client.outcome(response);
             return status[i];
         });
@@ -191,19 +227,32 @@ final class PaymentsBenchmark {
                 unsettledStatuses.merge(status[i], 1, Integer::sum);
             }
         }
-        List<UUID> paidOrders = IntStream.range(0, n).filter(i -> accepted[i]).mapToObj(i -> held.orders()[i]).toList();
-        return new Paid(n, paidOrders.size(), answers, finalReads, settledAt < 0 ? -1 : settledAt - firstSent, unsettled,
-                unsettledStatuses, sandbox.traffic(), SandboxLedger.of(sandbox.ledger(), Set.copyOf(paidOrders)));
+        List<UUID> paidOrders = IntStream.range(0, n)
+                .filter(i -> accepted[i])
+                .mapToObj(i -> held.orders()[i])
+                .toList();
+        return new Paid(
+                n,
+                paidOrders.size(),
+                answers,
+                finalReads,
+                settledAt < 0 ? -1 : settledAt - firstSent,
+                unsettled,
+                unsettledStatuses,
+                sandbox.traffic(),
+                SandboxLedger.of(sandbox.ledger(), Set.copyOf(paidOrders)));
     }
 
     /** When the event first showed nothing available and no live hold (nano time), or -1 at {@code deadline}. */
     private long awaitAllConfirmed(UUID eventId, long deadline) throws InterruptedException {
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> response = client.send(client.get("/api/events/" + eventId + "/availability", null));
+                HttpResponse<String> response =
+                        client.send(client.get("/api/events/" + eventId + "/availability", null));
                 if (response.statusCode() == 200) {
                     JsonNode availability = client.json(response);
-                    if (availability.path("available").asInt(-1) == 0 && availability.path("liveHolds").asInt(-1) == 0) {
+                    if (availability.path("available").asInt(-1) == 0
+                            && availability.path("liveHolds").asInt(-1) == 0) {
                         return System.nanoTime();
                     }
                 }
@@ -226,13 +275,17 @@ final class PaymentsBenchmark {
         ObjectNode quiet = load.deepCopy();
         quiet.put("webhookLossShare", 1.0);
         sandbox.putSettings(quiet);
-        UUID[] orders = IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID()).toArray(UUID[]::new);
-        String[] keys = IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID().toString()).toArray(String[]::new);
+        UUID[] orders =
+                IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID()).toArray(UUID[]::new);
+        String[] keys = IntStream.range(0, payments)
+                .mapToObj(i -> UUID.randomUUID().toString())
+                .toArray(String[]::new);
         Set<UUID> ours = Set.of(orders);
         System.out.printf("raw engine: %d charges straight at the sandbox, paced at %d/s%n", payments, tps);
 
         Latencies answers = new Latencies("raw POST /v1/charges (paced)", payments * RAW_ATTEMPTS);
-        BlockingQueue<Integer> due = new LinkedBlockingQueue<>(IntStream.range(0, payments).boxed().toList());
+        BlockingQueue<Integer> due =
+                new LinkedBlockingQueue<>(IntStream.range(0, payments).boxed().toList());
         AtomicIntegerArray attempts = new AtomicIntegerArray(payments);
         AtomicInteger open = new AtomicInteger(payments);
         long began = System.nanoTime();
@@ -247,22 +300,31 @@ final class PaymentsBenchmark {
                     continue;
                 }
                 long t0 = System.nanoTime();
-                sandbox.charge(keys[i], orders[i], PRICE_CENTS, CURRENCY, CARD, RAW_CHARGE_TIMEOUT).whenComplete((response, error) -> {
-                    Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                    boolean timedOut = cause instanceof HttpTimeoutException;
-                    answers.record(System.nanoTime() - t0, cause == null ? Integer.toString(response.statusCode())
-                            : timedOut ? "timeout" : cause.getClass().getSimpleName());
-                    boolean again = cause == null ? response.statusCode() == 429 || response.statusCode() >= 500 : !timedOut;
-                    if (again && attempts.incrementAndGet(i) < RAW_ATTEMPTS) {
-                        due.add(i);
-                    } else {
-                        open.decrementAndGet();
-                    }
-                });
+                sandbox.charge(keys[i], orders[i], PRICE_CENTS, CURRENCY, CARD, RAW_CHARGE_TIMEOUT)
+                        .whenComplete((response, error) -> {
+                            Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                            boolean timedOut = cause instanceof HttpTimeoutException;
+                            answers.record(
+                                    System.nanoTime() - t0,
+                                    cause == null
+                                            ? Integer.toString(response.statusCode())
+                                            : timedOut
+                                                    ? "timeout"
+                                                    : cause.getClass().getSimpleName());
+                            boolean again = cause == null
+                                    ? response.statusCode() == 429 || response.statusCode() >= 500
+                                    : !timedOut;
+                            if (again && attempts.incrementAndGet(i) < RAW_ATTEMPTS) {
+                                due.add(i);
+                            } else {
+                                open.decrementAndGet();
+                            }
+                        });
             }
             answers.wall(System.nanoTime() - began);
             long seen = allSucceeded.get();
-            return new Raw(answers, seen < 0 ? -1 : seen - began, SandboxLedger.of(sandbox.ledger(), ours), sandbox.traffic());
+            return new Raw(
+                    answers, seen < 0 ? -1 : seen - began, SandboxLedger.of(sandbox.ledger(), ours), sandbox.traffic());
         }
     }
 
@@ -291,13 +353,19 @@ final class PaymentsBenchmark {
         double settle = paid.settleNanos() / 1e9;
         System.out.printf("payments answered 202: %d of %d%n", accepted, paid.orders());
         if (paid.unsettled().isEmpty() && paid.settleNanos() >= 0) {
-            System.out.printf("settle time %.2f s for %d payments (first payment sent -> every order CONFIRMED, seen on the"
-                    + " event's availability); "
-                    + "lower bound %d / %d TPS = %.2f s; settle / lower bound = %.3f%n", settle, accepted, accepted, tps,
-                    lowerBound, settle / lowerBound);
+            System.out.printf(
+                    "settle time %.2f s for %d payments (first payment sent -> every order CONFIRMED, seen on the"
+                            + " event's availability); "
+                            + "lower bound %d / %d TPS = %.2f s; settle / lower bound = %.3f%n",
+                    settle, accepted, accepted, tps, lowerBound, settle / lowerBound);
         } else {
-            System.out.printf("NOT all orders confirmed within %d s: %d of %d are not CONFIRMED %s (lower bound %.2f s)%n",
-                    settleTimeout.toSeconds(), paid.unsettled().size(), paid.orders(), paid.unsettledStatuses(), lowerBound);
+            System.out.printf(
+                    "NOT all orders confirmed within %d s: %d of %d are not CONFIRMED %s (lower bound %.2f s)%n",
+                    settleTimeout.toSeconds(),
+                    paid.unsettled().size(),
+                    paid.orders(),
+                    paid.unsettledStatuses(),
+                    lowerBound);
             paid.unsettled().stream().limit(20).forEach(line -> System.out.println("  " + line));
             if (paid.unsettled().size() > 20) {
                 System.out.printf("  ... and %d more%n", paid.unsettled().size() - 20);
@@ -306,13 +374,17 @@ final class PaymentsBenchmark {
         System.out.println("sandbox traffic, system: " + paid.traffic().report(tps));
         System.out.println("sandbox ledger, system:  " + paid.ledger().report(accepted));
         if (raw.settleNanos() < 0) {
-            System.out.printf("raw engine: NOT all %d charges SUCCEEDED within %d s: %s%n", payments, settleTimeout.toSeconds(),
-                    raw.ledger().report(payments));
+            System.out.printf(
+                    "raw engine: NOT all %d charges SUCCEEDED within %d s: %s%n",
+                    payments, settleTimeout.toSeconds(), raw.ledger().report(payments));
         } else {
             double rawSeconds = raw.settleNanos() / 1e9;
-            System.out.printf("raw engine: %d charges paced at %d/s straight at the sandbox, all SUCCEEDED in its ledger %.2f s "
-                    + "after the first was sent (lower bound %.2f s)%n", payments, tps, rawSeconds, (double) payments / tps);
-            System.out.printf("settle time through the system / raw engine: %.3f (%.2f s for %d payments vs %.2f s for %d charges)%n",
+            System.out.printf(
+                    "raw engine: %d charges paced at %d/s straight at the sandbox, all SUCCEEDED in its ledger %.2f s "
+                            + "after the first was sent (lower bound %.2f s)%n",
+                    payments, tps, rawSeconds, (double) payments / tps);
+            System.out.printf(
+                    "settle time through the system / raw engine: %.3f (%.2f s for %d payments vs %.2f s for %d charges)%n",
                     settle / rawSeconds, settle, accepted, rawSeconds, payments);
         }
         System.out.println("sandbox traffic, raw:    " + raw.traffic().report(tps));
@@ -327,7 +399,9 @@ final class PaymentsBenchmark {
         }
         try {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(paymentMetrics))
-                    .timeout(GatewayClient.TIMEOUT).GET().build());
+                    .timeout(GatewayClient.TIMEOUT)
+                    .GET()
+                    .build());
             List<String> lines = response.statusCode() == 200 ? paymentSeries(response.body()) : List.of();
             if (response.statusCode() != 200) {
                 System.out.printf("payment-service metrics: %s answered %d%n", paymentMetrics, response.statusCode());
@@ -338,12 +412,17 @@ final class PaymentsBenchmark {
                 lines.forEach(line -> System.out.println("  " + line));
             }
         } catch (IOException e) {
-            System.out.printf("payment-service metrics: %s not reachable (%s)%n", paymentMetrics, e.getClass().getSimpleName());
+            System.out.printf(
+                    "payment-service metrics: %s not reachable (%s)%n",
+                    paymentMetrics, e.getClass().getSimpleName());
         }
     }
 
     /** The samples of a Prometheus text exposition whose metric name starts with {@code onsale_payments}. */
     static List<String> paymentSeries(String exposition) {
-        return exposition.lines().filter(line -> line.startsWith("onsale_payments")).toList();
+        return exposition
+                .lines()
+                .filter(line -> line.startsWith("onsale_payments"))
+                .toList();
     }
 }

@@ -18,8 +18,7 @@ final class Phase {
         String run(int i) throws Exception;
     }
 
-    private Phase() {
-    }
+    private Phase() {}
 
     static Latencies run(String name, int actors, Action action) throws InterruptedException {
         return run(name, actors, 1, 0, action);

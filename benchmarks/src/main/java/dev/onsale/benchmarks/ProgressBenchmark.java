@@ -39,28 +39,34 @@ final class ProgressBenchmark {
         this.buyers = options.number("buyers", 2000);
         this.connections = options.number("connections", 200);
         this.seconds = options.number("seconds", 10);
-        this.client = new GatewayClient(gateway,
+        this.client = new GatewayClient(
+                gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
     void run() throws Exception {
-        UUID eventId = client.createOpenEvent("Progress benchmark", 600,
-                "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
+        UUID eventId = client.createOpenEvent(
+                "Progress benchmark", 600, "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
         client.awaitQueueKnows(eventId, client.newSession());
         // admit nobody, so that the line keeps its length for the whole run
-        client.send(client.put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}"));
+        client.send(client.put(
+                "/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}"));
         Crowd crowd = new Crowd(client, buyers);
         crowd.createSessions();
         String[] tokens = crowd.sessions();
-        Latencies joins = Phase.run("POST /api/queue/{e}/join", buyers,
-                i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}")).statusCode()));
+        Latencies joins = Phase.run(
+                "POST /api/queue/{e}/join",
+                buyers,
+                i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}"))
+                        .statusCode()));
         System.out.println(joins.report());
         String path = "/api/queue/" + eventId + "/progress";
         HttpResponse<String> first = client.send(client.get(path, null));
         GatewayClient.check(first, 200, "GET " + path);
         String etag = first.headers().firstValue("ETag").orElseThrow();
         System.out.printf("event %s: %d waiting; the document: %s (ETag %s)%n", eventId, buyers, first.body(), etag);
-        System.out.printf("wrk -t2 -c%d -d%ds on %d cores, the load generator on the same cores as the stack%n",
+        System.out.printf(
+                "wrk -t2 -c%d -d%ds on %d cores, the load generator on the same cores as the stack%n",
                 connections, seconds, Runtime.getRuntime().availableProcessors());
 
         Rate plain = wrk("progress through the gateway", gateway + path, null);
@@ -71,15 +77,15 @@ final class ProgressBenchmark {
         for (Rate rate : List.of(plain, revalidated, origin)) {
             System.out.printf("%-55s / raw ZRANK: %.3f%n", rate.what(), rate.perSecond() / raw);
         }
-        System.out.printf("through the gateway / at queue-service directly: %.2f%n", plain.perSecond() / origin.perSecond());
+        System.out.printf(
+                "through the gateway / at queue-service directly: %.2f%n", plain.perSecond() / origin.perSecond());
     }
 
-    private record Rate(String what, double perSecond) {
-    }
+    private record Rate(String what, double perSecond) {}
 
     private Rate wrk(String what, String url, String etag) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s",
-                "--latency", "--timeout", "10s"));
+        List<String> command = new ArrayList<>(
+                List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency", "--timeout", "10s"));
         if (etag != null) {
             command.addAll(List.of("-H", "If-None-Match: " + etag));
         }
@@ -89,16 +95,32 @@ final class ProgressBenchmark {
         Matcher non2xx = WRK_NON_2XX.matcher(out);
         Matcher errors = WRK_ERRORS.matcher(out);
         Matcher p99 = WRK_P99.matcher(out);
-        System.out.printf("%-55s %10.0f/s  p99 %s  non-2xx/3xx %s  %s%n", what, rate, p99.find() ? p99.group(1) : "?",
-                non2xx.find() ? non2xx.group(1) : "0", errors.find() ? errors.group() : "no socket errors");
+        System.out.printf(
+                "%-55s %10.0f/s  p99 %s  non-2xx/3xx %s  %s%n",
+                what,
+                rate,
+                p99.find() ? p99.group(1) : "?",
+                non2xx.find() ? non2xx.group(1) : "0",
+                errors.find() ? errors.group() : "no socket errors");
         return new Rate(what, rate);
     }
 
     private double redisZrank(UUID eventId, String member) throws IOException, InterruptedException {
         java.net.URI uri = java.net.URI.create(redisUrl);
-        String out = run(List.of("redis-benchmark", "-h", uri.getHost(), "-p", Integer.toString(uri.getPort()),
-                "-c", Integer.toString(connections), "-n", "400000", "-q",
-                "ZRANK", "queue:{" + eventId + "}:line", member));
+        String out = run(List.of(
+                "redis-benchmark",
+                "-h",
+                uri.getHost(),
+                "-p",
+                Integer.toString(uri.getPort()),
+                "-c",
+                Integer.toString(connections),
+                "-n",
+                "400000",
+                "-q",
+                "ZRANK",
+                "queue:{" + eventId + "}:line",
+                member));
         return Double.parseDouble(find(REDIS_RATE, out, "redis-benchmark ZRANK"));
     }
 
@@ -107,8 +129,10 @@ final class ProgressBenchmark {
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new IllegalStateException(command.getFirst() + " is not installed: this benchmark needs Debian's wrk "
-                    + "and redis-tools (apt-get install wrk redis-tools)", e);
+            throw new IllegalStateException(
+                    command.getFirst() + " is not installed: this benchmark needs Debian's wrk "
+                            + "and redis-tools (apt-get install wrk redis-tools)",
+                    e);
         }
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0) {

@@ -39,17 +39,26 @@ final class QueueScaleBenchmark {
         java.net.URI uri = java.net.URI.create(redisUrl);
         UUID eventId = UUID.randomUUID();
         String prefix = "queue:{" + eventId + "}:";
-        try (Jedis jedis = new Jedis(uri.getHost(), uri.getPort(), (int) Duration.ofMinutes(2).toMillis())) {
+        try (Jedis jedis = new Jedis(
+                uri.getHost(), uri.getPort(), (int) Duration.ofMinutes(2).toMillis())) {
             String place = jedis.scriptLoad(script("line/place.lua"));
             String pump = jedis.scriptLoad(script("admission/pump.lua"));
             String progress = jedis.scriptLoad(script("progress/progress.lua"));
             String seal = jedis.scriptLoad(script("opening/seal.lua"));
             String open = jedis.scriptLoad(script("opening/open.lua"));
             try {
-                jedis.hset(prefix + "event", java.util.Map.of("saleState", "OPEN", "capacity", "800",
-                        "saleOpensAt", Instant.now().toString()));
-                jedis.hset(prefix + "settings", java.util.Map.of("maxActiveBuyers", "100000000",
-                        "maxAdmitPerSecond", "100000000"));
+                jedis.hset(
+                        prefix + "event",
+                        java.util.Map.of(
+                                "saleState",
+                                "OPEN",
+                                "capacity",
+                                "800",
+                                "saleOpensAt",
+                                Instant.now().toString()));
+                jedis.hset(
+                        prefix + "settings",
+                        java.util.Map.of("maxActiveBuyers", "100000000", "maxAdmitPerSecond", "100000000"));
                 jedis.evalsha(seal, List.of(prefix + "opening", prefix + "pre", prefix + "seq"), List.of("seed"));
                 jedis.evalsha(open, List.of(prefix + "opening", prefix + "pre", prefix + "line"), List.of("seed"));
                 long memoryBefore = usedMemory(jedis);
@@ -68,28 +77,67 @@ final class QueueScaleBenchmark {
                 double joinSeconds = (System.nanoTime() - started) / 1e9;
                 long memoryAfter = usedMemory(jedis);
                 long line = jedis.zcard(prefix + "line");
-                System.out.printf("%,d buyers joined one event's line on place.lua in %.1f s (%,.0f joins/s, pipelined by %d)%n",
+                System.out.printf(
+                        "%,d buyers joined one event's line on place.lua in %.1f s (%,.0f joins/s, pipelined by %d)%n",
                         line, joinSeconds, line / joinSeconds, PIPELINE);
-                System.out.printf("Redis memory: %,d bytes more, %.0f bytes per waiting buyer (the line's sorted set alone: %,d bytes)%n",
-                        memoryAfter - memoryBefore, (memoryAfter - memoryBefore) / (double) line,
+                System.out.printf(
+                        "Redis memory: %,d bytes more, %.0f bytes per waiting buyer (the line's sorted set alone: %,d bytes)%n",
+                        memoryAfter - memoryBefore,
+                        (memoryAfter - memoryBefore) / (double) line,
                         jedis.memoryUsage(prefix + "line", 0));
 
-                long[] statusMicros = time(200, i -> jedis.evalsha(place, placeKeys,
-                        List.of(sessions[(int) ((long) i * 4999 % buyers)], "status", "200")));
-                long[] progressMicros = time(200, i -> jedis.evalsha(progress, List.of(prefix + "event", prefix + "opening",
-                        prefix + "line", prefix + "pre", prefix + "stats", prefix + "availability", prefix + "settings"),
-                        List.of("200")));
-                List<String> pumpKeys = Arrays.asList(prefix + "event", prefix + "opening", prefix + "line", prefix + "active",
-                        prefix + "admissions", prefix + "admission-expiries", prefix + "availability", prefix + "settings",
-                        prefix + "bucket", prefix + "stats", prefix + "admission-log");
-                long[] pumpMicros = time(strokes, i -> jedis.evalsha(pump, pumpKeys, List.of(
-                        String.format("%08x-0000-0000-0000-", i), "600", "200", "50", "2", "500",
-                        Integer.toString(admitPerStroke), "10000", "1000")));
+                long[] statusMicros = time(
+                        200,
+                        i -> jedis.evalsha(
+                                place,
+                                placeKeys,
+                                List.of(sessions[(int) ((long) i * 4999 % buyers)], "status", "200")));
+                long[] progressMicros = time(
+                        200,
+                        i -> jedis.evalsha(
+                                progress,
+                                List.of(
+                                        prefix + "event",
+                                        prefix + "opening",
+                                        prefix + "line",
+                                        prefix + "pre",
+                                        prefix + "stats",
+                                        prefix + "availability",
+                                        prefix + "settings"),
+                                List.of("200")));
+                List<String> pumpKeys = Arrays.asList(
+                        prefix + "event",
+                        prefix + "opening",
+                        prefix + "line",
+                        prefix + "active",
+                        prefix + "admissions",
+                        prefix + "admission-expiries",
+                        prefix + "availability",
+                        prefix + "settings",
+                        prefix + "bucket",
+                        prefix + "stats",
+                        prefix + "admission-log");
+                long[] pumpMicros = time(
+                        strokes,
+                        i -> jedis.evalsha(
+                                pump,
+                                pumpKeys,
+                                List.of(
+                                        String.format("%08x-0000-0000-0000-", i),
+                                        "600",
+                                        "200",
+                                        "50",
+                                        "2",
+                                        "500",
+                                        Integer.toString(admitPerStroke),
+                                        "10000",
+                                        "1000")));
                 report("a buyer's status (place.lua, ZRANK)", statusMicros);
                 report("the progress document (progress.lua)", progressMicros);
                 report("a pump stroke admitting " + admitPerStroke + " (pump.lua)", pumpMicros);
-                System.out.printf("after %d strokes: servingThrough %s, line %,d%n", strokes,
-                        jedis.hget(prefix + "stats", "servingThrough"), jedis.zcard(prefix + "line"));
+                System.out.printf(
+                        "after %d strokes: servingThrough %s, line %,d%n",
+                        strokes, jedis.hget(prefix + "stats", "servingThrough"), jedis.zcard(prefix + "line"));
                 onPaper(line);
             } finally {
                 for (String key : jedis.keys(prefix + "*")) {
@@ -115,8 +163,12 @@ final class QueueScaleBenchmark {
     }
 
     private static void report(String what, long[] micros) {
-        System.out.printf("%-45s p50 %6d µs  p99 %6d µs  max %6d µs  (%d calls, one at a time, round trip included)%n",
-                what, micros[micros.length / 2], micros[(int) (micros.length * 0.99)], micros[micros.length - 1],
+        System.out.printf(
+                "%-45s p50 %6d µs  p99 %6d µs  max %6d µs  (%d calls, one at a time, round trip included)%n",
+                what,
+                micros[micros.length / 2],
+                micros[(int) (micros.length * 0.99)],
+                micros[micros.length - 1],
                 micros.length);
     }
 
@@ -136,8 +188,16 @@ final class QueueScaleBenchmark {
     }
 
     private static List<String> placeKeys(String prefix) {
-        return List.of(prefix + "event", prefix + "opening", prefix + "line", prefix + "pre", prefix + "seq",
-                prefix + "admissions", prefix + "availability", prefix + "settings", prefix + "stats");
+        return List.of(
+                prefix + "event",
+                prefix + "opening",
+                prefix + "line",
+                prefix + "pre",
+                prefix + "seq",
+                prefix + "admissions",
+                prefix + "availability",
+                prefix + "settings",
+                prefix + "stats");
     }
 
     private static long usedMemory(Jedis jedis) {

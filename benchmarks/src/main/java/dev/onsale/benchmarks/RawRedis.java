@@ -9,8 +9,7 @@ import redis.clients.jedis.JedisPooled;
 /** The raw engine's Redis client: Jedis, as the services use it, pooling exactly {@code connections} connections. */
 final class RawRedis {
 
-    private RawRedis() {
-    }
+    private RawRedis() {}
 
     /** A pool on {@code redisUrl} ({@code redis://host:port}) with the run's request timeout; the caller closes it. */
     static JedisPooled open(String redisUrl, int connections) {
@@ -18,7 +17,11 @@ final class RawRedis {
         ConnectionPoolConfig pool = new ConnectionPoolConfig();
         pool.setMaxTotal(connections);
         pool.setMaxIdle(connections);
-        return new JedisPooled(pool, new HostAndPort(uri.getHost(), uri.getPort()),
-                DefaultJedisClientConfig.builder().socketTimeoutMillis((int) GatewayClient.TIMEOUT.toMillis()).build());
+        return new JedisPooled(
+                pool,
+                new HostAndPort(uri.getHost(), uri.getPort()),
+                DefaultJedisClientConfig.builder()
+                        .socketTimeoutMillis((int) GatewayClient.TIMEOUT.toMillis())
+                        .build());
     }
 }

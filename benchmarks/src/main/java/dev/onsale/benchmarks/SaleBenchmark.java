@@ -55,6 +55,7 @@ final class SaleBenchmark {
     private final GatewayClient admin;
     /** Many clients, as many browsers are: one JDK client's single selector thread would be the bottleneck itself. */
     private final HttpClient[] clients;
+
     private final JsonMapper json = JsonMapper.builder().build();
     private final CallFigures calls = new CallFigures();
     private final AtomicBoolean soldOut = new AtomicBoolean();
@@ -76,7 +77,8 @@ final class SaleBenchmark {
         for (int i = 0; i < clients.length; i++) {
             clients[i] = GatewayClient.newHttpClient();
         }
-        this.admin = new GatewayClient(gateway,
+        this.admin = new GatewayClient(
+                gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
@@ -105,8 +107,9 @@ final class SaleBenchmark {
             SaleBenchmark warmUp = new SaleBenchmark(this, warmUpBuyers);
             long began = System.nanoTime();
             warmUp.sale("Sale benchmark warm-up");
-            System.out.printf("warm-up: %d buyers for %d seats in %.1f s (%s); not reported%n", warmUp.buyers,
-                    warmUp.seats, (System.nanoTime() - began) / 1e9, warmUp.endings());
+            System.out.printf(
+                    "warm-up: %d buyers for %d seats in %.1f s (%s); not reported%n",
+                    warmUp.buyers, warmUp.seats, (System.nanoTime() - began) / 1e9, warmUp.endings());
             Thread.sleep(5_000);
         }
         UUID eventId = sale("Sale benchmark");
@@ -121,11 +124,19 @@ final class SaleBenchmark {
 
     /** One whole sale on a new event named {@code name}; returns the event. */
     private UUID sale(String name) throws Exception {
-        UUID eventId = admin.createOpenEvent(name, holdTtlSeconds,
+        UUID eventId = admin.createOpenEvent(
+                name,
+                holdTtlSeconds,
                 "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": 3000}".formatted(seats));
         admin.awaitQueueKnows(eventId, admin.newSession());
-        System.out.printf("event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol%n",
-                eventId, buyers, arrival.toSeconds(), seats, holdTtlSeconds, payShare * 100,
+        System.out.printf(
+                "event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol%n",
+                eventId,
+                buyers,
+                arrival.toSeconds(),
+                seats,
+                holdTtlSeconds,
+                payShare * 100,
                 edgeProtocol ? "the waiting page's edge" : "the status-polling");
         Random random = new Random(seed);
         long[] arrivals = new long[buyers];
@@ -198,20 +209,24 @@ final class SaleBenchmark {
                         if (answer.body().path("soldOut").asBoolean()) {
                             return "sold out (progress)";
                         }
-                        servingThrough = Math.max(servingThrough, answer.body().path("servingThrough").asLong());
+                        servingThrough = Math.max(
+                                servingThrough,
+                                answer.body().path("servingThrough").asLong());
                         if (place == null && answer.body().path("opened").asBoolean()) {
                             servingThrough = Math.max(servingThrough, 1);
                         }
                         pollAfter = answer.body().path("pollAfterMs").asLong(1000);
                     }
                     long position = place == null ? 0 : Math.max(0, place - servingThrough);
-                    double rate = answer.status() == 200 ? answer.body().path("admitPerSecond").asDouble(200) : 200;
+                    double rate = answer.status() == 200
+                            ? answer.body().path("admitPerSecond").asDouble(200)
+                            : 200;
                     double waitMs = rate > 0 ? position / rate * 1000 : 0;
                     // as the waiting page: no sooner than pollAfterMs (within the event's read budget), a quarter of a
                     // long wait, but at the moment its place comes when that is sooner
                     long soonest = Math.min(60_000, pollAfter);
-                    double delay = waitMs < soonest
-                            ? Math.max(1000, waitMs) : Math.max(soonest, Math.min(15_000, waitMs / 4));
+                    double delay =
+                            waitMs < soonest ? Math.max(1000, waitMs) : Math.max(soonest, Math.min(15_000, waitMs / 4));
                     long next = position == 0 ? 0 : (long) (delay * (1 + 0.2 * random.nextDouble()));
                     Thread.sleep(next);
                     continue;
@@ -221,12 +236,13 @@ final class SaleBenchmark {
                 joined = true;
                 String status = answer.body().path("status").asString();
                 switch (status) {
-                    case "ADMITTED" -> admission = answer.body().path("admissionToken").asString();
+                    case "ADMITTED" ->
+                        admission = answer.body().path("admissionToken").asString();
                     case "SOLD_OUT" -> {
                         return "sold out (status)";
                     }
                     case "WAITING" -> place = answer.body().path("place").asLong();
-                    default -> { }
+                    default -> {}
                 }
                 pollAfter = answer.body().path("pollAfterMs").asLong(1000);
                 if (admission == null) {
@@ -246,15 +262,22 @@ final class SaleBenchmark {
             throws InterruptedException {
         String key = UUID.randomUUID().toString();
         while (!soldOut.get() && System.nanoTime() < deadline) {
-            Answer hold = call("POST /api/events/{e}/holds",
+            Answer hold = call(
+                    "POST /api/events/{e}/holds",
                     post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
             if (hold.status() == 201) {
                 if (!pays) {
                     return "held and walked away";
                 }
                 String order = hold.body().path("orderId").asString();
-                Answer payment = call("POST /api/orders/{id}/payments", post("/api/orders/" + order + "/payments", token,
-                        null, UUID.randomUUID().toString(), "{\"paymentMethod\": \"tok_visa\"}"));
+                Answer payment = call(
+                        "POST /api/orders/{id}/payments",
+                        post(
+                                "/api/orders/" + order + "/payments",
+                                token,
+                                null,
+                                UUID.randomUUID().toString(),
+                                "{\"paymentMethod\": \"tok_visa\"}"));
                 if (payment.status() != 202) {
                     key = UUID.randomUUID().toString();
                     continue;
@@ -262,11 +285,13 @@ final class SaleBenchmark {
                 while (System.nanoTime() < deadline) {
                     Thread.sleep(1000);
                     Answer read = call("GET /api/orders/{id}", get("/api/orders/" + order, token, null));
-                    String status = read.status() == 200 ? read.body().path("status").asString() : "";
+                    String status =
+                            read.status() == 200 ? read.body().path("status").asString() : "";
                     if (status.equals("CONFIRMED")) {
                         return "paid";
                     }
-                    if (List.of("EXPIRED", "PAYMENT_FAILED", "CANCELLED", "REFUNDED").contains(status)) {
+                    if (List.of("EXPIRED", "PAYMENT_FAILED", "CANCELLED", "REFUNDED")
+                            .contains(status)) {
                         break;
                     }
                 }
@@ -292,8 +317,10 @@ final class SaleBenchmark {
             } catch (InterruptedException e) {
                 return;
             }
-            Answer availability = call("GET availability (watcher)", get("/api/events/" + eventId + "/availability", null, null));
-            if (availability.status() == 200 && availability.body().path("soldOut").asBoolean()) {
+            Answer availability =
+                    call("GET availability (watcher)", get("/api/events/" + eventId + "/availability", null, null));
+            if (availability.status() == 200
+                    && availability.body().path("soldOut").asBoolean()) {
                 soldOut.set(true);
             }
         }
@@ -307,16 +334,24 @@ final class SaleBenchmark {
             HttpResponse<String> response = http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
                     .get(TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
             JsonNode body = response.body().isEmpty() ? null : json.readTree(response.body());
-            String slug = response.statusCode() >= 400 && body != null ? " " + body.path("type").asString("").replace("/problems/", "") : "";
+            String slug = response.statusCode() >= 400 && body != null
+                    ? " " + body.path("type").asString("").replace("/problems/", "")
+                    : "";
             calls.record(what, response.statusCode() + slug, System.nanoTime() - started);
-            return new Answer(response.statusCode(), body, GatewayClient.retryAfterSeconds(response),
+            return new Answer(
+                    response.statusCode(),
+                    body,
+                    GatewayClient.retryAfterSeconds(response),
                     response.headers().firstValue("ETag").orElse(null));
         } catch (TimeoutException e) {
             calls.record(what, "no answer in 30 s", System.nanoTime() - started);
             return Answer.NONE;
         } catch (ExecutionException e) {
-            calls.record(what, e.getCause() instanceof HttpTimeoutException
-                    ? "no answer in 30 s" : "connection failed (" + e.getCause().getClass().getSimpleName() + ")",
+            calls.record(
+                    what,
+                    e.getCause() instanceof HttpTimeoutException
+                            ? "no answer in 30 s"
+                            : "connection failed (" + e.getCause().getClass().getSimpleName() + ")",
                     System.nanoTime() - started);
             return Answer.NONE;
         } catch (InterruptedException e) {
@@ -329,8 +364,10 @@ final class SaleBenchmark {
     }
 
     private HttpRequest post(String path, String session, String admission, String key, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {
             request.header("Authorization", "Bearer " + session);
         }
@@ -344,7 +381,9 @@ final class SaleBenchmark {
     }
 
     private HttpRequest get(String path, String session, String ifNoneMatch) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path)).timeout(TIMEOUT).GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .GET();
         if (session != null) {
             request.header("Authorization", "Bearer " + session);
         }
@@ -363,15 +402,29 @@ final class SaleBenchmark {
 
     private void report(UUID eventId, double seconds) throws IOException, InterruptedException {
         CallFigures.Totals totals = calls.print();
-        HttpResponse<String> dashboard = admin.send(HttpRequest.newBuilder(
-                URI.create(gateway + "/admin/events/" + eventId + "/dashboard")).timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"))
-                .GET().build());
+        HttpResponse<String> dashboard =
+                admin.send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events/" + eventId + "/dashboard"))
+                        .timeout(TIMEOUT)
+                        .header(
+                                "Authorization",
+                                "Bearer " + System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"))
+                        .GET()
+                        .build());
         JsonNode board = json.readTree(dashboard.body());
-        System.out.printf("%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n",
-                totals.requests(), seconds, totals.unavailable(),
-                100.0 * totals.unavailable() / Math.max(1, totals.requests()), totals.unanswered());
-        System.out.printf("sold %d of %d seats (%s); sold out for good: %s%nhow the %d buyers ended: %s%n",
-                board.path("seats").path("sold").asLong(), seats, board.path("seats"), soldOut.get(), buyers, endings());
+        System.out.printf(
+                "%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n",
+                totals.requests(),
+                seconds,
+                totals.unavailable(),
+                100.0 * totals.unavailable() / Math.max(1, totals.requests()),
+                totals.unanswered());
+        System.out.printf(
+                "sold %d of %d seats (%s); sold out for good: %s%nhow the %d buyers ended: %s%n",
+                board.path("seats").path("sold").asLong(),
+                seats,
+                board.path("seats"),
+                soldOut.get(),
+                buyers,
+                endings());
     }
 }

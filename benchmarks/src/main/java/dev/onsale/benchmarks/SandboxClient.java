@@ -37,7 +37,8 @@ final class SandboxClient {
         try {
             response = send(request("/v1/sandbox/settings").GET().build());
         } catch (ConnectException e) {
-            throw new IllegalStateException("payment-sandbox is not reachable at " + sandbox + "; start the stack with ./onsale up", e);
+            throw new IllegalStateException(
+                    "payment-sandbox is not reachable at " + sandbox + "; start the stack with ./onsale up", e);
         }
         GatewayClient.check(response, 200, "reading the sandbox settings");
         return json.readTree(response.body());
@@ -45,38 +46,61 @@ final class SandboxClient {
 
     /** Replaces the settings with {@code settings} (a full record, or any subset of its fields). */
     void putSettings(JsonNode settings) throws IOException, InterruptedException {
-        GatewayClient.check(send(request("/v1/sandbox/settings").header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(settings))).build()), 200, "changing the sandbox settings");
+        GatewayClient.check(
+                send(request("/v1/sandbox/settings")
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(settings)))
+                        .build()),
+                200,
+                "changing the sandbox settings");
     }
 
     /** Clears charges, refunds, keys, TPS buckets and traffic counts — and restores the sandbox's start settings. */
     void reset() throws IOException, InterruptedException {
-        GatewayClient.check(send(request("/v1/sandbox/reset").POST(HttpRequest.BodyPublishers.noBody()).build()), 204,
+        GatewayClient.check(
+                send(request("/v1/sandbox/reset")
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build()),
+                204,
                 "resetting the sandbox");
     }
 
     SandboxTraffic traffic() throws IOException, InterruptedException {
-        HttpResponse<String> response = send(request("/v1/sandbox/traffic").GET().build());
+        HttpResponse<String> response =
+                send(request("/v1/sandbox/traffic").GET().build());
         GatewayClient.check(response, 200, "reading the sandbox traffic");
         return SandboxTraffic.of(json.readTree(response.body()));
     }
 
     /** {@code GET /v1/ledger}: {@code {"charges": [..], "refunds": [..]}}. */
     JsonNode ledger() throws IOException, InterruptedException {
-        HttpResponse<String> response = send(request("/v1/ledger").header("Authorization", "Bearer " + merchantKey).GET().build());
+        HttpResponse<String> response = send(request("/v1/ledger")
+                .header("Authorization", "Bearer " + merchantKey)
+                .GET()
+                .build());
         GatewayClient.check(response, 200, "reading the sandbox ledger");
         return json.readTree(response.body());
     }
 
     /** {@code POST /v1/charges} for {@code orderId}, answered or failed ({@code HttpTimeoutException}) within {@code timeout}. */
-    CompletableFuture<HttpResponse<String>> charge(String idempotencyKey, UUID orderId, long amountCents, String currency,
-            String paymentMethod, Duration timeout) {
+    CompletableFuture<HttpResponse<String>> charge(
+            String idempotencyKey,
+            UUID orderId,
+            long amountCents,
+            String currency,
+            String paymentMethod,
+            Duration timeout) {
         String body = """
-                {"orderId":"%s","amountCents":%d,"currency":"%s","paymentMethod":"%s"}"""
-                .formatted(orderId, amountCents, currency, paymentMethod);
-        return http.sendAsync(request("/v1/charges").timeout(timeout).header("Authorization", "Bearer " + merchantKey)
-                .header("Idempotency-Key", idempotencyKey).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                {"orderId":"%s","amountCents":%d,"currency":"%s","paymentMethod":"%s"}""".formatted(orderId, amountCents, currency, paymentMethod);
+        return http.sendAsync(
+                request("/v1/charges")
+                        .timeout(timeout)
+                        .header("Authorization", "Bearer " + merchantKey)
+                        .header("Idempotency-Key", idempotencyKey)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** {@code settings} with {@code tps} and {@code timeoutShare} replaced and every other field kept. */

@@ -21,8 +21,14 @@ import tools.jackson.databind.JsonNode;
  * @param statuses         the run's charges by status
  * @param refunds          every refund in the ledger
  */
-record SandboxLedger(int charges, int chargesForOrders, int ordersCharged, int ordersSucceeded, List<UUID> chargedTwice,
-        Map<String, Integer> statuses, int refunds) {
+record SandboxLedger(
+        int charges,
+        int chargesForOrders,
+        int ordersCharged,
+        int ordersSucceeded,
+        List<UUID> chargedTwice,
+        Map<String, Integer> statuses,
+        int refunds) {
 
     SandboxLedger {
         chargedTwice = List.copyOf(chargedTwice);
@@ -49,8 +55,18 @@ record SandboxLedger(int charges, int chargesForOrders, int ordersCharged, int o
                 succeeded.add(order);
             }
         }
-        List<UUID> twice = perOrder.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).sorted().toList();
-        return new SandboxLedger(charges, chargesForOrders, perOrder.size(), succeeded.size(), twice, statuses,
+        List<UUID> twice = perOrder.entrySet().stream()
+                .filter(e -> e.getValue() > 1)
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+        return new SandboxLedger(
+                charges,
+                chargesForOrders,
+                perOrder.size(),
+                succeeded.size(),
+                twice,
+                statuses,
                 ledger.path("refunds").size());
     }
 
@@ -60,10 +76,18 @@ record SandboxLedger(int charges, int chargesForOrders, int ordersCharged, int o
     }
 
     String report(int orders) {
-        return String.format("%d charges for %d of %d orders (one per order: %s) %s; charged twice: %s; charges for other orders: %d; refunds: %d",
-                chargesForOrders, ordersCharged, orders, oneChargePerOrder(orders) ? "yes" : "NO", new TreeMap<>(statuses),
-                chargedTwice.isEmpty() ? "none" : chargedTwice.size() + " " + chargedTwice.subList(0, Math.min(5, chargedTwice.size())),
-                charges - chargesForOrders, refunds);
+        return String.format(
+                "%d charges for %d of %d orders (one per order: %s) %s; charged twice: %s; charges for other orders: %d; refunds: %d",
+                chargesForOrders,
+                ordersCharged,
+                orders,
+                oneChargePerOrder(orders) ? "yes" : "NO",
+                new TreeMap<>(statuses),
+                chargedTwice.isEmpty()
+                        ? "none"
+                        : chargedTwice.size() + " " + chargedTwice.subList(0, Math.min(5, chargedTwice.size())),
+                charges - chargesForOrders,
+                refunds);
     }
 
     private static UUID uuid(String text) {

@@ -18,7 +18,8 @@ record SandboxTraffic(SortedMap<Long, Long> acceptedPerSecond, SortedMap<Long, L
 
     /** From {@code {"acceptedPerSecond": {"<epoch second>": n, ..}, "rejectedPerSecond": {..}}}; a missing map is empty. */
     static SandboxTraffic of(JsonNode traffic) {
-        return new SandboxTraffic(perSecond(traffic.path("acceptedPerSecond")), perSecond(traffic.path("rejectedPerSecond")));
+        return new SandboxTraffic(
+                perSecond(traffic.path("acceptedPerSecond")), perSecond(traffic.path("rejectedPerSecond")));
     }
 
     long accepted() {
@@ -32,7 +33,10 @@ record SandboxTraffic(SortedMap<Long, Long> acceptedPerSecond, SortedMap<Long, L
 
     /** The most requests let through in one fixed second; 0 with none. */
     long maxAcceptedPerSecond() {
-        return acceptedPerSecond.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        return acceptedPerSecond.values().stream()
+                .mapToLong(Long::longValue)
+                .max()
+                .orElse(0);
     }
 
     /** How many fixed seconds let more than {@code limit} requests through. */
@@ -48,13 +52,16 @@ record SandboxTraffic(SortedMap<Long, Long> acceptedPerSecond, SortedMap<Long, L
     }
 
     String report(long tps) {
-        return String.format("%d requests let through over %d s, at most %d in one second (limit %d; seconds above it: %d); answered 429: %d",
+        return String.format(
+                "%d requests let through over %d s, at most %d in one second (limit %d; seconds above it: %d); answered 429: %d",
                 accepted(), seconds(), maxAcceptedPerSecond(), tps, secondsAbove(tps), rejected());
     }
 
     private static SortedMap<Long, Long> perSecond(JsonNode counts) {
         SortedMap<Long, Long> perSecond = new TreeMap<>();
-        counts.properties().forEach(entry -> perSecond.put(Long.parseLong(entry.getKey()), entry.getValue().asLong()));
+        counts.properties()
+                .forEach(entry -> perSecond.put(
+                        Long.parseLong(entry.getKey()), entry.getValue().asLong()));
         return perSecond;
     }
 }

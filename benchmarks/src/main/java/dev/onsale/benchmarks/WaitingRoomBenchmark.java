@@ -21,6 +21,7 @@ final class WaitingRoomBenchmark {
     private final String gateway;
     /** queue-service itself, polled with the identity header the gateway would forward; empty to skip. */
     private final String queue;
+
     private final String redisUrl;
     private final String adminToken;
     private final int buyers;
@@ -29,6 +30,7 @@ final class WaitingRoomBenchmark {
     private final int queueConnections;
     /** Where to write the event id and the session tokens, one a line, for an outside load tool (wrk). */
     private final String tokensOut;
+
     private final GatewayClient client;
     /** The stack's ONSALE_IDENTITY_KEY: queue-service believes the identity header only under its signature. */
     private final String identityKey;
@@ -37,7 +39,8 @@ final class WaitingRoomBenchmark {
         this.gateway = options.text("gateway", "http://localhost:8080");
         this.queue = options.text("queue", "http://localhost:8081");
         this.redisUrl = options.text("redis", "redis://localhost:16379");
-        this.adminToken = options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
+        this.adminToken =
+                options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"));
         this.buyers = options.number("buyers", 5000);
         this.polls = options.number("polls", 3);
         this.redisConnections = options.number("redis-connections", 256);
@@ -48,28 +51,37 @@ final class WaitingRoomBenchmark {
     }
 
     void run() throws Exception {
-        UUID eventId = client.createOpenEvent("Waiting room benchmark", 600,
-                "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
-        System.out.printf("event %s: %d buyers, %d status polls each, %d cores%n", eventId, buyers, polls,
-                Runtime.getRuntime().availableProcessors());
+        UUID eventId = client.createOpenEvent(
+                "Waiting room benchmark", 600, "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
+        System.out.printf(
+                "event %s: %d buyers, %d status polls each, %d cores%n",
+                eventId, buyers, polls, Runtime.getRuntime().availableProcessors());
         client.awaitQueueKnows(eventId, client.newSession());
 
         Crowd crowd = new Crowd(client, buyers);
         Latencies sessions = crowd.createSessions();
         String[] tokens = crowd.sessions();
-        Latencies joins = Phase.run("POST /api/queue/{e}/join", buyers,
-                i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}")).statusCode()));
-        Latencies statuses = Phase.run("GET /api/queue/{e}/status", buyers, polls,
-                i -> Integer.toString(client.send(client.get("/api/queue/" + eventId + "/status", tokens[i])).statusCode()));
+        Latencies joins = Phase.run(
+                "POST /api/queue/{e}/join",
+                buyers,
+                i -> Integer.toString(client.send(client.post("/api/queue/" + eventId + "/join", tokens[i], null, "{}"))
+                        .statusCode()));
+        Latencies statuses = Phase.run(
+                "GET /api/queue/{e}/status",
+                buyers,
+                polls,
+                i -> Integer.toString(client.send(client.get("/api/queue/" + eventId + "/status", tokens[i]))
+                        .statusCode()));
         if (!queue.isBlank() && (identityKey == null || identityKey.isBlank())) {
             System.out.println("skipping the direct polls at queue-service: they need the stack's identity key "
                     + "(start it with ONSALE_IDENTITY_KEY=... ./onsale up and pass the same variable here)");
         }
-        Latencies direct = queue.isBlank() || identityKey == null || identityKey.isBlank() ? null : directStatus(eventId, tokens);
+        Latencies direct =
+                queue.isBlank() || identityKey == null || identityKey.isBlank() ? null : directStatus(eventId, tokens);
         Latencies raw = rawZrank(eventId, tokens);
         if (tokensOut != null) {
-            java.nio.file.Files.writeString(java.nio.file.Path.of(tokensOut),
-                    eventId + "\n" + String.join("\n", tokens) + "\n");
+            java.nio.file.Files.writeString(
+                    java.nio.file.Path.of(tokensOut), eventId + "\n" + String.join("\n", tokens) + "\n");
         }
 
         System.out.println(sessions.report());
@@ -79,10 +91,12 @@ final class WaitingRoomBenchmark {
             System.out.println(direct.report());
         }
         System.out.println(raw.report());
-        System.out.printf("status polls through the gateway / raw ZRANK: %.3f (%.0f vs %.0f per second)%n",
+        System.out.printf(
+                "status polls through the gateway / raw ZRANK: %.3f (%.0f vs %.0f per second)%n",
                 statuses.perSecond() / raw.perSecond(), statuses.perSecond(), raw.perSecond());
         if (direct != null) {
-            System.out.printf("status polls at queue-service directly / raw ZRANK: %.3f; through the gateway / directly: %.3f%n",
+            System.out.printf(
+                    "status polls at queue-service directly / raw ZRANK: %.3f; through the gateway / directly: %.3f%n",
                     direct.perSecond() / raw.perSecond(), statuses.perSecond() / direct.perSecond());
         }
         System.out.printf("joins through the gateway / raw ZRANK: %.3f%n", joins.perSecond() / raw.perSecond());
@@ -100,12 +114,17 @@ final class WaitingRoomBenchmark {
         String path = "/api/queue/" + eventId + "/status";
         return Phase.run("GET status at queue-service directly", queueConnections, perCaller, i -> {
             String session = sessionId(tokens[ThreadLocalRandom.current().nextInt(tokens.length)]);
-            String signature = dev.onsale.common.token.GatewaySignature.sign(signer,
+            String signature = dev.onsale.common.token.GatewaySignature.sign(
+                    signer,
                     new dev.onsale.common.token.GatewaySignature.Claims("GET", path, session, null, null, null),
                     java.time.Instant.now());
             return Integer.toString(client.send(HttpRequest.newBuilder(URI.create(queue + path))
-                    .timeout(TIMEOUT).header("X-Onsale-Buyer", session).header("X-Onsale-Signature", signature)
-                    .GET().build()).statusCode());
+                            .timeout(TIMEOUT)
+                            .header("X-Onsale-Buyer", session)
+                            .header("X-Onsale-Signature", signature)
+                            .GET()
+                            .build())
+                    .statusCode());
         });
     }
 
@@ -124,7 +143,8 @@ final class WaitingRoomBenchmark {
             jedis.ping();
             int perConnection = (buyers * polls + redisConnections - 1) / redisConnections;
             return Phase.run("raw Redis ZRANK (same line)", redisConnections, perConnection, i -> {
-                Long rank = jedis.zrank(line, members[ThreadLocalRandom.current().nextInt(members.length)]);
+                Long rank =
+                        jedis.zrank(line, members[ThreadLocalRandom.current().nextInt(members.length)]);
                 return rank == null ? "absent" : "ranked";
             });
         }

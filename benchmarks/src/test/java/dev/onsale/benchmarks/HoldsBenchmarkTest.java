@@ -31,7 +31,9 @@ class HoldsBenchmarkTest {
     void aQuantityIsCalledWithTheFixedKeysAndArgsOnly() {
         PlaceScript call = HoldsBenchmark.rawCall(SCRATCH, new HoldsBenchmark.Ask(null, 2), NOW);
 
-        assertThat(call.keys()).hasSize(9).allSatisfy(key -> assertThat(key).startsWith("inventory:{" + SCRATCH + "}:"));
+        assertThat(call.keys())
+                .hasSize(9)
+                .allSatisfy(key -> assertThat(key).startsWith("inventory:{" + SCRATCH + "}:"));
         assertThat(call.args()).hasSize(13);
         assertThat(call.args().get(3)).isEqualTo("2");
         assertThat(call.args().get(11)).isEqualTo("q2");
@@ -51,9 +53,13 @@ class HoldsBenchmarkTest {
     void halfTheAsksChooseASeatAndHalfAskForOneOrTwo() {
         List<HoldsBenchmark.Ask> asks = Arrays.asList(HoldsBenchmark.asks(8));
 
-        assertThat(asks).filteredOn(ask -> ask.seat() != null).hasSize(4)
+        assertThat(asks)
+                .filteredOn(ask -> ask.seat() != null)
+                .hasSize(4)
                 .allSatisfy(ask -> assertThat(ask.body()).matches("\\{\"seatIds\":\\[\"A-\\d+-\\d+\"]}"));
-        assertThat(asks).filteredOn(ask -> ask.seat() == null).extracting(HoldsBenchmark.Ask::body)
+        assertThat(asks)
+                .filteredOn(ask -> ask.seat() == null)
+                .extracting(HoldsBenchmark.Ask::body)
                 .containsExactly("{\"quantity\":1}", "{\"quantity\":2}", "{\"quantity\":1}", "{\"quantity\":2}");
     }
 

@@ -24,12 +24,14 @@ class PaymentsFiguresTest {
         assertThat(traffic.rejected()).isEqualTo(5);
         assertThat(traffic.secondsAbove(50)).isEqualTo(1);
         assertThat(traffic.seconds()).isEqualTo(5);
-        assertThat(traffic.report(50)).contains("132 requests", "at most 52 in one second", "seconds above it: 1", "429: 5");
+        assertThat(traffic.report(50))
+                .contains("132 requests", "at most 52 in one second", "seconds above it: 1", "429: 5");
     }
 
     @Test
     void trafficWithNoRequestsIsAllZeros() {
-        SandboxTraffic traffic = SandboxTraffic.of(JSON.readTree("{\"acceptedPerSecond\": {}, \"rejectedPerSecond\": {}}"));
+        SandboxTraffic traffic =
+                SandboxTraffic.of(JSON.readTree("{\"acceptedPerSecond\": {}, \"rejectedPerSecond\": {}}"));
         assertThat(traffic.accepted()).isZero();
         assertThat(traffic.maxAcceptedPerSecond()).isZero();
         assertThat(traffic.rejected()).isZero();
@@ -41,15 +43,16 @@ class PaymentsFiguresTest {
         UUID once = UUID.randomUUID();
         UUID twice = UUID.randomUUID();
         UUID pending = UUID.randomUUID();
-        SandboxLedger ledger = SandboxLedger.of(JSON.readTree("""
+        SandboxLedger ledger = SandboxLedger.of(
+                JSON.readTree("""
                 {"charges": [
                   {"id": "ch_1", "orderId": "%s", "status": "SUCCEEDED"},
                   {"id": "ch_2", "orderId": "%s", "status": "SUCCEEDED"},
                   {"id": "ch_3", "orderId": "%s", "status": "SUCCEEDED"},
                   {"id": "ch_4", "orderId": "%s", "status": "PENDING"},
                   {"id": "ch_5", "orderId": "%s", "status": "SUCCEEDED"}],
-                 "refunds": [{"id": "re_1", "chargeId": "ch_3"}]}"""
-                .formatted(once, twice, twice, pending, UUID.randomUUID())), Set.of(once, twice, pending));
+                 "refunds": [{"id": "re_1", "chargeId": "ch_3"}]}""".formatted(once, twice, twice, pending, UUID.randomUUID())),
+                Set.of(once, twice, pending));
         assertThat(ledger.charges()).isEqualTo(5);
         assertThat(ledger.chargesForOrders()).isEqualTo(4);
         assertThat(ledger.ordersCharged()).isEqualTo(3);
@@ -84,7 +87,9 @@ class PaymentsFiguresTest {
         assertThat(load.properties()).hasSize(found.properties().size());
         assertThat(load.get("webhookUrl").asString()).isEqualTo("http://localhost:8080/webhooks/payments");
         assertThat(load.get("latencyP99Ms").asLong()).isEqualTo(800);
-        assertThat(found.get("tps").asInt()).as("the settings found are left alone").isEqualTo(200);
+        assertThat(found.get("tps").asInt())
+                .as("the settings found are left alone")
+                .isEqualTo(200);
     }
 
     @Test
@@ -95,8 +100,10 @@ class PaymentsFiguresTest {
                 onsale_payments_succeeded_total{application="payment-service"} 800.0
                 jvm_threads_live_threads{application="payment-service"} 40.0
                 onsale_payments_queue_wait_seconds_count{application="payment-service"} 800
-                """)).containsExactly("onsale_payments_succeeded_total{application=\"payment-service\"} 800.0",
-                "onsale_payments_queue_wait_seconds_count{application=\"payment-service\"} 800");
+                """))
+                .containsExactly(
+                        "onsale_payments_succeeded_total{application=\"payment-service\"} 800.0",
+                        "onsale_payments_queue_wait_seconds_count{application=\"payment-service\"} 800");
     }
 
     @Test
@@ -119,9 +126,13 @@ class PaymentsFiguresTest {
         });
         assertThat(latencies.count("ok")).isEqualTo(5);
         for (int i = 1; i < 5; i++) {
-            assertThat(started[i] - before).as("actor %d starts no earlier than its slot", i).isGreaterThanOrEqualTo(i * 10_000_000L);
+            assertThat(started[i] - before)
+                    .as("actor %d starts no earlier than its slot", i)
+                    .isGreaterThanOrEqualTo(i * 10_000_000L);
         }
-        assertThat(latencies.percentileMillis(0.99)).as("waiting for the slot is not latency").isLessThan(10);
+        assertThat(latencies.percentileMillis(0.99))
+                .as("waiting for the slot is not latency")
+                .isLessThan(10);
     }
 
     @Test

@@ -24,7 +24,7 @@ public class BookingApplication {
     /** The topics this service consumes, each with its dead-letter topic (DeadLetterTopicsTest checks the list). */
     @Bean
     DeadLetterTopics deadLetterTopics() {
-        return DeadLetterTopics.of(Topics.HOLD_COMMANDS, Topics.INVENTORY, Topics.PAYMENT_RESULTS,
-                Topics.RECONCILIATION_REPLIES);
+        return DeadLetterTopics.of(
+                Topics.HOLD_COMMANDS, Topics.INVENTORY, Topics.PAYMENT_RESULTS, Topics.RECONCILIATION_REPLIES);
     }
 }

@@ -1,7 +1,7 @@
 package dev.onsale.booking;
 
-import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.platform.testing.AsGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,7 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class BookingHttp {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final String base;
 
@@ -46,13 +47,15 @@ public final class BookingHttp {
     }
 
     public HttpResponse<String> get(String path, String ifNoneMatch) {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).header("If-None-Match", ifNoneMatch).GET());
+        return send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("If-None-Match", ifNoneMatch)
+                .GET());
     }
 
     /** A call as the gateway forwards it for the buyer of session {@code sessionId} (none if null). */
     public HttpResponse<String> asBuyer(String method, String path, java.util.UUID sessionId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody());
         if (sessionId != null) {
             request.header(IdentityHeaders.BUYER, sessionId.toString());
         }
@@ -82,7 +85,9 @@ public final class BookingHttp {
 
     private static HttpResponse<String> send(HttpRequest.Builder request) {
         try {
-            return CLIENT.send(AsGateway.sign(request.timeout(Duration.ofSeconds(60)).build()), HttpResponse.BodyHandlers.ofString());
+            return CLIENT.send(
+                    AsGateway.sign(request.timeout(Duration.ofSeconds(60)).build()),
+                    HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

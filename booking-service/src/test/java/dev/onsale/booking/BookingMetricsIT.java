@@ -21,10 +21,13 @@ class BookingMetricsIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     BuyerOrders buyers;
 
@@ -38,18 +41,28 @@ class BookingMetricsIT {
         buyers.cancel(cancelled.orderId(), session);
         SeatsAllocated expired = orders.hold(eventId, 1);
         orders.overdue(expired.orderId());
-        allocation.allocate(UUID.randomUUID(), new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(),
-                List.of(), 4, Instant.now(), Instant.now().plusSeconds(30)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+        allocation.allocate(
+                UUID.randomUUID(),
+                new AllocateSeats(
+                        UUID.randomUUID(),
+                        eventId,
+                        UUID.randomUUID(),
+                        List.of(),
+                        4,
+                        Instant.now(),
+                        Instant.now().plusSeconds(30)));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(http.get("/actuator/prometheus").body())
-                .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"allocated\"}")
-                .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"sold_out\"}")
-                .contains("onsale_allocation_latency_seconds_count")
-                .contains("onsale_orders_released_total{application=\"booking-service\",reason=\"cancelled\"}")
-                .contains("onsale_orders_released_total{application=\"booking-service\",reason=\"expired\"}")
-                .contains("onsale_order_release_lag_seconds_count")
-                .contains("onsale_orders_active{application=\"booking-service\",status=\"held\"}")
-                .contains("onsale_orders_active{application=\"booking-service\",status=\"payment_pending\"}"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(http.get("/actuator/prometheus").body())
+                        .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"allocated\"}")
+                        .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"sold_out\"}")
+                        .contains("onsale_allocation_latency_seconds_count")
+                        .contains("onsale_orders_released_total{application=\"booking-service\",reason=\"cancelled\"}")
+                        .contains("onsale_orders_released_total{application=\"booking-service\",reason=\"expired\"}")
+                        .contains("onsale_order_release_lag_seconds_count")
+                        .contains("onsale_orders_active{application=\"booking-service\",status=\"held\"}")
+                        .contains("onsale_orders_active{application=\"booking-service\",status=\"payment_pending\"}"));
     }
 }

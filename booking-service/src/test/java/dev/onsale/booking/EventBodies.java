@@ -6,15 +6,20 @@ import java.time.temporal.ChronoUnit;
 /** Request bodies for {@code POST /admin/events}. */
 public final class EventBodies {
 
-    private EventBodies() {
-    }
+    private EventBodies() {}
 
     public static String inAMonth() {
-        return Instant.now().plus(30, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS).toString();
+        return Instant.now()
+                .plus(30, ChronoUnit.DAYS)
+                .truncatedTo(ChronoUnit.SECONDS)
+                .toString();
     }
 
     public static String inAWeek() {
-        return Instant.now().plus(7, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS).toString();
+        return Instant.now()
+                .plus(7, ChronoUnit.DAYS)
+                .truncatedTo(ChronoUnit.SECONDS)
+                .toString();
     }
 
     /** A valid seated event with one section of {@code rows x seatsPerRow}. */

@@ -14,9 +14,16 @@ public final class InventorySide implements AutoCloseable {
     private final KafkaProducer<String, String> producer;
 
     public InventorySide(Engines engines) {
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 1),
-                new StringSerializer(), new StringSerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        engines.kafkaBootstrap(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        1),
+                new StringSerializer(),
+                new StringSerializer());
     }
 
     /** Publishes {@code event} under {@code key} in a new envelope; returns the envelope (to send it again). */

@@ -26,9 +26,18 @@ public final class PlacedOrders {
     }
 
     public SeatsAllocated hold(UUID eventId, UUID sessionId, int quantity) {
-        HoldReply reply = allocation.allocate(UUID.randomUUID(),
-                new AllocateSeats(UUID.randomUUID(), eventId, sessionId, List.of(), quantity, Instant.now(),
-                        Instant.now().plusSeconds(30))).orElseThrow();
+        HoldReply reply = allocation
+                .allocate(
+                        UUID.randomUUID(),
+                        new AllocateSeats(
+                                UUID.randomUUID(),
+                                eventId,
+                                sessionId,
+                                List.of(),
+                                quantity,
+                                Instant.now(),
+                                Instant.now().plusSeconds(30)))
+                .orElseThrow();
         if (!(reply instanceof SeatsAllocated allocated)) {
             throw new IllegalStateException("not allocated: " + reply);
         }

@@ -12,8 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** The plans PostgreSQL picks for a statement of the service, as text. */
 public final class QueryPlans {
 
-    private QueryPlans() {
-    }
+    private QueryPlans() {}
 
     /** The plan for these parameter values (a custom plan, as for the first executions of a statement). */
     public static String custom(JdbcTemplate jdbc, String sql, Object... args) {
@@ -35,8 +34,8 @@ public final class QueryPlans {
                 s.execute("SET plan_cache_mode = force_generic_plan");
                 s.execute("PREPARE plan_probe(" + types + ") AS " + numbered);
                 List<String> lines = new ArrayList<>();
-                try (PreparedStatement explain = c.prepareStatement(
-                        "EXPLAIN EXECUTE plan_probe(" + String.join(", ", literals) + ")");
+                try (PreparedStatement explain =
+                                c.prepareStatement("EXPLAIN EXECUTE plan_probe(" + String.join(", ", literals) + ")");
                         ResultSet rs = explain.executeQuery()) {
                     while (rs.next()) {
                         lines.add(rs.getString(1));

@@ -59,35 +59,31 @@ class SeatAccountingPropertiesIT {
 
     private static ConfigurableApplicationContext service;
 
-    sealed interface Step {
-    }
+    sealed interface Step {}
 
     /** Seats picked by {@code seed} when {@code chosen}, else any {@code quantity}. */
-    record Place(int quantity, boolean chosen, int seed) implements Step {
-    }
+    record Place(int quantity, boolean chosen, int seed) implements Step {}
 
-    record Cancel(int pick) implements Step {
-    }
+    record Cancel(int pick) implements Step {}
 
-    record Expire(int pick) implements Step {
-    }
+    record Expire(int pick) implements Step {}
 
-    record StartPayment(int pick) implements Step {
-    }
+    record StartPayment(int pick) implements Step {}
 
-    record Convert(int pick) implements Step {
-    }
+    record Convert(int pick) implements Step {}
 
-    record FailPayment(int pick) implements Step {
-    }
+    record FailPayment(int pick) implements Step {}
 
     @BeforeContainer
     static void startService() {
         Engines.forTests().environment().forEach(System::setProperty);
         service = new SpringApplicationBuilder(BookingApplication.class)
                 .web(WebApplicationType.NONE)
-                .properties("spring.kafka.listener.auto-startup=false", "onsale.outbox.enabled=false",
-                        "onsale.orders.sweep-enabled=false", "onsale.sale-clock.enabled=false",
+                .properties(
+                        "spring.kafka.listener.auto-startup=false",
+                        "onsale.outbox.enabled=false",
+                        "onsale.orders.sweep-enabled=false",
+                        "onsale.sale-clock.enabled=false",
                         "spring.jmx.enabled=false")
                 .run();
     }
@@ -111,15 +107,19 @@ class SeatAccountingPropertiesIT {
     @Provide
     Arbitrary<List<Step>> sequences() {
         Arbitrary<Integer> pick = Arbitraries.integers().between(0, 1000);
-        Arbitrary<Step> place = Combinators.combine(Arbitraries.integers().between(1, MAX_PER_ORDER + 1),
-                Arbitraries.of(true, false), pick).as(Place::new);
+        Arbitrary<Step> place = Combinators.combine(
+                        Arbitraries.integers().between(1, MAX_PER_ORDER + 1), Arbitraries.of(true, false), pick)
+                .as(Place::new);
         return Arbitraries.frequencyOf(
-                Tuple.of(4, place),
-                Tuple.of(1, pick.map(Cancel::new)),
-                Tuple.of(1, pick.map(Expire::new)),
-                Tuple.of(1, pick.map(StartPayment::new)),
-                Tuple.of(2, pick.map(Convert::new)),
-                Tuple.of(1, pick.map(FailPayment::new))).list().ofMinSize(1).ofMaxSize(30);
+                        Tuple.of(4, place),
+                        Tuple.of(1, pick.map(Cancel::new)),
+                        Tuple.of(1, pick.map(Expire::new)),
+                        Tuple.of(1, pick.map(StartPayment::new)),
+                        Tuple.of(2, pick.map(Convert::new)),
+                        Tuple.of(1, pick.map(FailPayment::new)))
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(30);
     }
 
     /** One event of the real service, and the model of its orders. */
@@ -138,9 +138,17 @@ class SeatAccountingPropertiesIT {
 
         Sale() {
             Instant now = Instant.now();
-            eventId = service.getBean(EventCreation.class).create(new NewEvent("Property", "Hall P",
-                    now.plus(30, ChronoUnit.DAYS), now.minusSeconds(60), "EUR", 600, MAX_PER_ORDER,
-                    new SeatMap(List.of(new Section("A", ROWS, SEATS_PER_ROW, 1000))))).id();
+            eventId = service.getBean(EventCreation.class)
+                    .create(new NewEvent(
+                            "Property",
+                            "Hall P",
+                            now.plus(30, ChronoUnit.DAYS),
+                            now.minusSeconds(60),
+                            "EUR",
+                            600,
+                            MAX_PER_ORDER,
+                            new SeatMap(List.of(new Section("A", ROWS, SEATS_PER_ROW, 1000)))))
+                    .id();
             for (int r = 1; r <= ROWS; r++) {
                 for (int s = 1; s <= SEATS_PER_ROW; s++) {
                     seatIds.add("A-" + r + "-" + s);
@@ -151,37 +159,45 @@ class SeatAccountingPropertiesIT {
         void apply(Step step) {
             switch (step) {
                 case Place place -> place(place);
-                case Cancel cancel -> pick(cancel.pick()).ifPresent(o -> {
-                    buyers.cancel(o.id, o.session);
-                    o.moveIf(OrderStatus.HELD, OrderStatus.CANCELLED);
-                });
-                case Expire expire -> pick(expire.pick()).ifPresent(o -> {
-                    jdbc.update("UPDATE booking.orders SET expires_at = now() - interval '1 second',"
-                            + " payment_deadline = CASE WHEN status = 'PAYMENT_PENDING' THEN now() - interval '1 second'"
-                            + " ELSE payment_deadline END WHERE id = ?", o.id);
-                    expiry.expireIfDue(o.id);
-                    if (o.status.live()) {
-                        o.status = OrderStatus.EXPIRED;
-                    }
-                });
-                case StartPayment start -> pick(start.pick()).ifPresent(o -> {
-                    if (o.status == OrderStatus.HELD) {
-                        transitions.startPayment(o.id);
-                        o.status = OrderStatus.PAYMENT_PENDING;
-                    } else {
-                        assertThatThrownBy(() -> transitions.startPayment(o.id)).isInstanceOf(IllegalOrderTransition.class);
-                    }
-                });
-                case Convert convert -> pick(convert.pick()).ifPresent(o -> {
-                    payments.apply(UUID.randomUUID(), new PaymentSucceeded(o.id, UUID.randomUUID(), 1000, "EUR"));
-                    if (o.status.live()) {
-                        o.status = OrderStatus.CONFIRMED;
-                    }
-                });
-                case FailPayment fail -> pick(fail.pick()).ifPresent(o -> {
-                    payments.apply(UUID.randomUUID(), new PaymentFailed(o.id, UUID.randomUUID(), "declined"));
-                    o.moveIf(OrderStatus.PAYMENT_PENDING, OrderStatus.PAYMENT_FAILED);
-                });
+                case Cancel cancel ->
+                    pick(cancel.pick()).ifPresent(o -> {
+                        buyers.cancel(o.id, o.session);
+                        o.moveIf(OrderStatus.HELD, OrderStatus.CANCELLED);
+                    });
+                case Expire expire ->
+                    pick(expire.pick()).ifPresent(o -> {
+                        jdbc.update(
+                                "UPDATE booking.orders SET expires_at = now() - interval '1 second',"
+                                        + " payment_deadline = CASE WHEN status = 'PAYMENT_PENDING' THEN now() - interval '1 second'"
+                                        + " ELSE payment_deadline END WHERE id = ?",
+                                o.id);
+                        expiry.expireIfDue(o.id);
+                        if (o.status.live()) {
+                            o.status = OrderStatus.EXPIRED;
+                        }
+                    });
+                case StartPayment start ->
+                    pick(start.pick()).ifPresent(o -> {
+                        if (o.status == OrderStatus.HELD) {
+                            transitions.startPayment(o.id);
+                            o.status = OrderStatus.PAYMENT_PENDING;
+                        } else {
+                            assertThatThrownBy(() -> transitions.startPayment(o.id))
+                                    .isInstanceOf(IllegalOrderTransition.class);
+                        }
+                    });
+                case Convert convert ->
+                    pick(convert.pick()).ifPresent(o -> {
+                        payments.apply(UUID.randomUUID(), new PaymentSucceeded(o.id, UUID.randomUUID(), 1000, "EUR"));
+                        if (o.status.live()) {
+                            o.status = OrderStatus.CONFIRMED;
+                        }
+                    });
+                case FailPayment fail ->
+                    pick(fail.pick()).ifPresent(o -> {
+                        payments.apply(UUID.randomUUID(), new PaymentFailed(o.id, UUID.randomUUID(), "declined"));
+                        o.moveIf(OrderStatus.PAYMENT_PENDING, OrderStatus.PAYMENT_FAILED);
+                    });
             }
         }
 
@@ -193,18 +209,33 @@ class SeatAccountingPropertiesIT {
                 chosen.addAll(shuffled.subList(0, place.quantity()));
             }
             UUID session = UUID.randomUUID();
-            AllocateSeats command = new AllocateSeats(UUID.randomUUID(), eventId, session, chosen, place.quantity(),
-                    Instant.now(), Instant.now().plusSeconds(30));
+            AllocateSeats command = new AllocateSeats(
+                    UUID.randomUUID(),
+                    eventId,
+                    session,
+                    chosen,
+                    place.quantity(),
+                    Instant.now(),
+                    Instant.now().plusSeconds(30));
             HoldReply reply = allocation.allocate(UUID.randomUUID(), command).orElseThrow();
-            long free = CAPACITY - orders.values().stream().filter(o -> o.status.live() || o.status == OrderStatus.CONFIRMED)
-                    .mapToLong(o -> o.seats.size()).sum();
+            long free = CAPACITY
+                    - orders.values().stream()
+                            .filter(o -> o.status.live() || o.status == OrderStatus.CONFIRMED)
+                            .mapToLong(o -> o.seats.size())
+                            .sum();
             boolean chosenFree = chosen.stream().noneMatch(this::taken);
             if (place.quantity() > MAX_PER_ORDER) {
-                assertThat(reply).isEqualTo(new AllocationRefused(command.orderId(), eventId,
-                        AllocationRefused.Reason.LIMIT_EXCEEDED));
+                assertThat(reply)
+                        .isEqualTo(new AllocationRefused(
+                                command.orderId(), eventId, AllocationRefused.Reason.LIMIT_EXCEEDED));
             } else if (place.chosen() ? !chosenFree : free < place.quantity()) {
-                assertThat(reply).isEqualTo(new AllocationRefused(command.orderId(), eventId, place.chosen()
-                        ? AllocationRefused.Reason.SEAT_UNAVAILABLE : AllocationRefused.Reason.SOLD_OUT));
+                assertThat(reply)
+                        .isEqualTo(new AllocationRefused(
+                                command.orderId(),
+                                eventId,
+                                place.chosen()
+                                        ? AllocationRefused.Reason.SEAT_UNAVAILABLE
+                                        : AllocationRefused.Reason.SOLD_OUT));
             } else {
                 assertThat(reply).isInstanceOf(SeatsAllocated.class);
                 SeatsAllocated allocated = (SeatsAllocated) reply;
@@ -217,8 +248,8 @@ class SeatAccountingPropertiesIT {
         }
 
         private boolean taken(String seat) {
-            return orders.values().stream().anyMatch(o -> (o.status.live() || o.status == OrderStatus.CONFIRMED)
-                    && o.seats.contains(seat));
+            return orders.values().stream()
+                    .anyMatch(o -> (o.status.live() || o.status == OrderStatus.CONFIRMED) && o.seats.contains(seat));
         }
 
         private java.util.Optional<ModelOrder> pick(int pick) {
@@ -230,34 +261,45 @@ class SeatAccountingPropertiesIT {
 
         void check(Step after) {
             Map<String, Long> byStatus = new HashMap<>();
-            jdbc.query("SELECT status, count(*) AS n FROM booking.seats WHERE event_id = ? GROUP BY status",
+            jdbc.query(
+                    "SELECT status, count(*) AS n FROM booking.seats WHERE event_id = ? GROUP BY status",
                     rs -> {
                         byStatus.put(rs.getString("status"), rs.getLong("n"));
-                    }, eventId);
+                    },
+                    eventId);
             long free = byStatus.getOrDefault("FREE", 0L);
             long held = byStatus.getOrDefault("HELD", 0L);
             long sold = byStatus.getOrDefault("SOLD", 0L);
-            assertThat(free + held + sold).as("free + held + sold after " + after).isEqualTo(CAPACITY);
+            assertThat(free + held + sold)
+                    .as("free + held + sold after " + after)
+                    .isEqualTo(CAPACITY);
 
             Map<String, UUID> expectedOwner = new HashMap<>();
             for (ModelOrder o : orders.values()) {
                 assertThat(jdbc.queryForObject("SELECT status FROM booking.orders WHERE id = ?", String.class, o.id))
-                        .as("status of an order after " + after).isEqualTo(o.status.name());
+                        .as("status of an order after " + after)
+                        .isEqualTo(o.status.name());
                 if (o.status.live() || o.status == OrderStatus.CONFIRMED) {
                     o.seats.forEach(seat -> expectedOwner.put(seat, o.id));
                 }
             }
             Map<String, UUID> actualOwner = new HashMap<>();
-            jdbc.query("SELECT seat_id, order_id FROM booking.seats WHERE event_id = ? AND order_id IS NOT NULL",
+            jdbc.query(
+                    "SELECT seat_id, order_id FROM booking.seats WHERE event_id = ? AND order_id IS NOT NULL",
                     rs -> {
                         actualOwner.put(rs.getString("seat_id"), rs.getObject("order_id", UUID.class));
-                    }, eventId);
+                    },
+                    eventId);
             assertThat(actualOwner).as("seat owners after " + after).isEqualTo(expectedOwner);
-            long confirmedSeats = orders.values().stream().filter(o -> o.status == OrderStatus.CONFIRMED)
-                    .mapToLong(o -> o.seats.size()).sum();
+            long confirmedSeats = orders.values().stream()
+                    .filter(o -> o.status == OrderStatus.CONFIRMED)
+                    .mapToLong(o -> o.seats.size())
+                    .sum();
             assertThat(sold).as("sold after " + after).isEqualTo(confirmedSeats);
-            assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.tickets WHERE event_id = ?", Long.class, eventId))
-                    .as("tickets after " + after).isEqualTo(confirmedSeats);
+            assertThat(jdbc.queryForObject(
+                            "SELECT count(*) FROM booking.tickets WHERE event_id = ?", Long.class, eventId))
+                    .as("tickets after " + after)
+                    .isEqualTo(confirmedSeats);
         }
     }
 

@@ -16,6 +16,5 @@ public final class EnvelopeHeaders {
     /** ISO-8601 UTC instant at which the state change was committed. */
     public static final String OCCURRED_AT = "occurredAt";
 
-    private EnvelopeHeaders() {
-    }
+    private EnvelopeHeaders() {}
 }

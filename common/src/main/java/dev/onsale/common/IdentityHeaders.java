@@ -34,6 +34,5 @@ public final class IdentityHeaders {
     public static final String ROLE_ADMIN = "admin";
     public static final String ROLE_AUDITOR = "auditor";
 
-    private IdentityHeaders() {
-    }
+    private IdentityHeaders() {}
 }

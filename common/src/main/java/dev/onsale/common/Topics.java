@@ -22,6 +22,5 @@ public final class Topics {
     /** Key: order id. PaymentSucceeded, PaymentFailed, RefundIssued. */
     public static final String PAYMENT_RESULTS = "onsale.payments.results";
 
-    private Topics() {
-    }
+    private Topics() {}
 }

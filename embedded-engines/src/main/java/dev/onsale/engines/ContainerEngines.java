@@ -28,8 +28,16 @@ public final class ContainerEngines implements Engines {
 
     private final PostgreSQLContainer postgres = new PostgreSQLContainer(DockerImageName.parse(POSTGRES_IMAGE))
             .withDatabaseName(EmbeddedEngines.DATABASE)
-            .withCommand("postgres", "-c", "wal_level=logical", "-c", "max_replication_slots=20",
-                    "-c", "max_wal_senders=20", "-c", "max_connections=300");
+            .withCommand(
+                    "postgres",
+                    "-c",
+                    "wal_level=logical",
+                    "-c",
+                    "max_replication_slots=20",
+                    "-c",
+                    "max_wal_senders=20",
+                    "-c",
+                    "max_connections=300");
     private final KafkaContainer kafka = new KafkaContainer(DockerImageName.parse(KAFKA_IMAGE))
             .withEnv("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", "1")
             .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", "1");
@@ -38,8 +46,7 @@ public final class ContainerEngines implements Engines {
             .withExposedPorts(REDIS_PORT);
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ContainerEngines() {
-    }
+    private ContainerEngines() {}
 
     /** Starts the three containers and creates the topics; stops what started if any of it fails. */
     public static ContainerEngines start() {
@@ -68,13 +75,15 @@ public final class ContainerEngines implements Engines {
     private void createTopics() {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap()))) {
             List<NewTopic> topics = EmbeddedEngines.TOPICS.stream()
-                    .map(t -> new NewTopic(t, EmbeddedEngines.PARTITIONS, (short) 1)).toList();
+                    .map(t -> new NewTopic(t, EmbeddedEngines.PARTITIONS, (short) 1))
+                    .toList();
             admin.createTopics(topics).all().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not create topics: " + e.getCause().getMessage(), e);
+            throw new IllegalStateException(
+                    "could not create topics: " + e.getCause().getMessage(), e);
         }
     }
 

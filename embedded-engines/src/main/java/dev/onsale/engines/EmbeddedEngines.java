@@ -2,11 +2,6 @@ package dev.onsale.engines;
 
 import dev.onsale.common.Topics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import redis.embedded.RedisServer;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -19,7 +14,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -27,6 +21,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.embedded.RedisServer;
 
 /**
  * Real Kafka (KRaft, one broker), PostgreSQL and redis-server, started in and owned by this JVM.
@@ -42,9 +40,16 @@ public final class EmbeddedEngines implements Engines {
     public static final String DB_USER = "postgres";
     public static final String DB_PASSWORD = "";
     static final int PARTITIONS = 3;
-    static final List<String> TOPICS = List.of(Topics.EVENTS, Topics.HOLD_COMMANDS, Topics.HOLD_REPLIES,
-            Topics.ORDERS, Topics.INVENTORY, Topics.PAYMENT_REQUESTS, Topics.PAYMENT_RESULTS,
-            Topics.RECONCILIATION_COMMANDS, Topics.RECONCILIATION_REPLIES);
+    static final List<String> TOPICS = List.of(
+            Topics.EVENTS,
+            Topics.HOLD_COMMANDS,
+            Topics.HOLD_REPLIES,
+            Topics.ORDERS,
+            Topics.INVENTORY,
+            Topics.PAYMENT_REQUESTS,
+            Topics.PAYMENT_RESULTS,
+            Topics.RECONCILIATION_COMMANDS,
+            Topics.RECONCILIATION_REPLIES);
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedEngines.class);
     private static final String LOOPBACK = "127.0.0.1";
@@ -88,9 +93,12 @@ public final class EmbeddedEngines implements Engines {
             } finally {
                 joinUnwrapped(postgres);
             }
-            log.info("Engines up in {} ms: kafka {}, postgres {}, redis {}",
+            log.info(
+                    "Engines up in {} ms: kafka {}, postgres {}, redis {}",
                     Duration.ofNanos(System.nanoTime() - started).toMillis(),
-                    engines.kafkaBootstrap(), engines.jdbcUrl(), engines.redisUrl());
+                    engines.kafkaBootstrap(),
+                    engines.jdbcUrl(),
+                    engines.redisUrl());
             return engines;
         } catch (Exception e) {
             engines.close();
@@ -108,10 +116,13 @@ public final class EmbeddedEngines implements Engines {
                 throw new UncheckedIOException(e);
             }
             var engines = start(EnginePorts.ephemeral(), dir);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                engines.close();
-                deleteRecursively(dir);
-            }, "onsale-engines-shutdown"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                engines.close();
+                                deleteRecursively(dir);
+                            },
+                            "onsale-engines-shutdown"));
             shared = engines;
         }
         return shared;
@@ -163,18 +174,22 @@ public final class EmbeddedEngines implements Engines {
         }
         postgres = builder.start();
         postgresPid = readPid(dataDir.resolve("postmaster.pid")).orElse(-1);
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + DATABASE);
         }
     }
 
     private void startKafka(int port) throws Exception {
-        var broker = LoopbackKafka.start(workDir.resolve("kafka"), port, Map.of(
-                "transaction.state.log.replication.factor", "1",
-                "transaction.state.log.min.isr", "1",
-                "offsets.topic.replication.factor", "1",
-                "auto.create.topics.enable", "true",
-                "num.partitions", String.valueOf(PARTITIONS)));
+        var broker = LoopbackKafka.start(
+                workDir.resolve("kafka"),
+                port,
+                Map.of(
+                        "transaction.state.log.replication.factor", "1",
+                        "transaction.state.log.min.isr", "1",
+                        "offsets.topic.replication.factor", "1",
+                        "auto.create.topics.enable", "true",
+                        "num.partitions", String.valueOf(PARTITIONS)));
         kafka = broker;
         kafkaBootstrap = broker.bootstrapServers();
         List<NewTopic> topics = new ArrayList<>();
@@ -210,7 +225,8 @@ public final class EmbeddedEngines implements Engines {
 
     public int kafkaPort() {
         String bootstrap = kafkaBootstrap();
-        return Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':') + 1).split(",")[0]);
+        return Integer.parseInt(
+                bootstrap.substring(bootstrap.lastIndexOf(':') + 1).split(",")[0]);
     }
 
     public int postgresPort() {
@@ -234,7 +250,6 @@ public final class EmbeddedEngines implements Engines {
     public Path workDir() {
         return workDir;
     }
-
 
     /** Stops Redis, PostgreSQL and Kafka, in that order; later calls do nothing. */
     @Override
@@ -270,7 +285,10 @@ public final class EmbeddedEngines implements Engines {
         while (true) {
             try {
                 if (Files.isRegularFile(pidFile)) {
-                    String first = Files.readAllLines(pidFile).stream().findFirst().orElse("").trim();
+                    String first = Files.readAllLines(pidFile).stream()
+                            .findFirst()
+                            .orElse("")
+                            .trim();
                     if (!first.isEmpty()) {
                         return OptionalLong.of(Long.parseLong(first));
                     }

@@ -23,8 +23,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class EnginesMain {
 
-    private EnginesMain() {
-    }
+    private EnginesMain() {}
 
     public static void main(String[] args) throws Exception {
         if (System.getProperty("logback.configurationFile") == null) {
@@ -63,7 +62,8 @@ public final class EnginesMain {
         if (readyFile != null) {
             writeAtomically(readyFile, readyProperties(engines));
         }
-        System.out.printf("onsale engines ready in %d ms: %s%n",
+        System.out.printf(
+                "onsale engines ready in %d ms: %s%n",
                 (System.nanoTime() - started) / 1_000_000, engines.environment());
         new CountDownLatch(1).await();
     }

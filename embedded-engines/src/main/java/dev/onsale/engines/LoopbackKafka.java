@@ -56,7 +56,8 @@ final class LoopbackKafka implements AutoCloseable {
         settings.put("process.roles", "broker,controller");
         settings.put("node.id", String.valueOf(NODE_ID));
         settings.put("controller.quorum.voters", NODE_ID + "@" + HOST + ":" + controllerPort);
-        settings.put("listeners", "PLAINTEXT://" + HOST + ":" + clientPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
+        settings.put(
+                "listeners", "PLAINTEXT://" + HOST + ":" + clientPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
         settings.put("advertised.listeners", "PLAINTEXT://" + HOST + ":" + clientPort);
         settings.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         settings.put("controller.listener.names", "CONTROLLER");

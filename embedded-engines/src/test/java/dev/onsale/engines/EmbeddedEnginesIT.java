@@ -1,7 +1,19 @@
 package dev.onsale.engines;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.onsale.common.Topics;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -16,26 +28,15 @@ import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.JedisPubSub;
 import redis.clients.jedis.params.SetParams;
 
-import java.sql.DriverManager;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 @ExtendWith(EmbeddedEnginesExtension.class)
 class EmbeddedEnginesIT {
 
     @Test
     void publishesTheEndpointsAsSystemProperties(EmbeddedEngines engines) {
         assertThat(System.getProperty("ONSALE_KAFKA_BOOTSTRAP")).isEqualTo(engines.kafkaBootstrap());
-        assertThat(System.getProperty("ONSALE_DB_URL")).isEqualTo(engines.jdbcUrl()).endsWith("/onsale");
+        assertThat(System.getProperty("ONSALE_DB_URL"))
+                .isEqualTo(engines.jdbcUrl())
+                .endsWith("/onsale");
         assertThat(System.getProperty("ONSALE_DB_USER")).isEqualTo("postgres");
         assertThat(System.getProperty("ONSALE_DB_PASSWORD")).isEmpty();
         assertThat(System.getProperty("ONSALE_REDIS_URL")).isEqualTo(engines.redisUrl());
@@ -48,22 +49,32 @@ class EmbeddedEnginesIT {
     void kafkaDeliversAProducedRecordWithItsHeaders(EmbeddedEngines engines) throws Exception {
         String key = UUID.randomUUID().toString();
         Map<String, Object> producerConfig = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                engines.kafkaBootstrap(),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                StringSerializer.class);
         try (var producer = new KafkaProducer<String, String>(producerConfig)) {
             var record = new ProducerRecord<>(Topics.EVENTS, key, "{\"hello\":1}");
             record.headers().add("eventType", "Hello".getBytes());
             producer.send(record).get(30, TimeUnit.SECONDS);
         }
         Map<String, Object> consumerConfig = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, "it-" + key,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                engines.kafkaBootstrap(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "it-" + key,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                StringDeserializer.class);
         List<ConsumerRecord<String, String>> received = new ArrayList<>();
         try (var consumer = new KafkaConsumer<String, String>(consumerConfig)) {
             consumer.subscribe(List.of(Topics.EVENTS));
@@ -77,14 +88,17 @@ class EmbeddedEnginesIT {
             });
         }
         assertThat(received.getFirst().value()).isEqualTo("{\"hello\":1}");
-        assertThat(new String(received.getFirst().headers().lastHeader("eventType").value())).isEqualTo("Hello");
+        assertThat(new String(
+                        received.getFirst().headers().lastHeader("eventType").value()))
+                .isEqualTo("Hello");
     }
 
     @Test
     void everyTopicExistsWithThreePartitions(EmbeddedEngines engines) throws Exception {
-        try (var admin = org.apache.kafka.clients.admin.Admin.create(
-                Map.of("bootstrap.servers", engines.kafkaBootstrap()))) {
-            var topics = admin.describeTopics(EmbeddedEngines.TOPICS).allTopicNames().get(30, TimeUnit.SECONDS);
+        try (var admin =
+                org.apache.kafka.clients.admin.Admin.create(Map.of("bootstrap.servers", engines.kafkaBootstrap()))) {
+            var topics =
+                    admin.describeTopics(EmbeddedEngines.TOPICS).allTopicNames().get(30, TimeUnit.SECONDS);
             assertThat(topics).hasSize(9);
             topics.values().forEach(t -> assertThat(t.partitions()).hasSize(3));
         }
@@ -93,7 +107,7 @@ class EmbeddedEnginesIT {
     @Test
     void postgresRunsSqlWithLogicalReplicationEnabled(EmbeddedEngines engines) throws Exception {
         try (var c = DriverManager.getConnection(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword());
-             var s = c.createStatement()) {
+                var s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS engines_it");
             s.execute("CREATE TABLE engines_it.t (id int primary key, v text)");
             s.execute("INSERT INTO engines_it.t VALUES (1, 'one')");

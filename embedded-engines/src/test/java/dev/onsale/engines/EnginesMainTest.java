@@ -1,16 +1,15 @@
 package dev.onsale.engines;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EnginesMainTest {
 
@@ -20,7 +19,8 @@ class EnginesMainTest {
     @Test
     void optionsAreNameValuePairs() {
         assertThat(EnginesMain.parse(new String[] {"--kafka-port=0", "--work-dir=/tmp/x=y"}))
-                .containsEntry("kafka-port", "0").containsEntry("work-dir", "/tmp/x=y");
+                .containsEntry("kafka-port", "0")
+                .containsEntry("work-dir", "/tmp/x=y");
         assertThatThrownBy(() -> EnginesMain.parse(new String[] {"kafka-port"}))
                 .hasMessageContaining("expected --name=value");
     }
@@ -39,7 +39,9 @@ class EnginesMainTest {
         try (Reader reader = Files.newBufferedReader(ready)) {
             read.load(reader);
         }
-        assertThat(read).containsEntry("pid", "43").containsEntry("ONSALE_DB_URL", "jdbc:postgresql://localhost:1/onsale");
+        assertThat(read)
+                .containsEntry("pid", "43")
+                .containsEntry("ONSALE_DB_URL", "jdbc:postgresql://localhost:1/onsale");
         try (var files = Files.list(ready.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString()).toList()).isEqualTo(List.of("engines.ready"));
         }

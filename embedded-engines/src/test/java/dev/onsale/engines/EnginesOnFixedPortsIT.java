@@ -1,12 +1,7 @@
 package dev.onsale.engines;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -14,9 +9,13 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EnginesOnFixedPortsIT {
 
@@ -41,15 +40,18 @@ class EnginesOnFixedPortsIT {
                     ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                     ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
             try (var producer = new KafkaProducer<String, String>(config)) {
-                var metadata = producer.send(new ProducerRecord<>("fixed-port-check", "k", "v")).get(30, TimeUnit.SECONDS);
+                var metadata = producer.send(new ProducerRecord<>("fixed-port-check", "k", "v"))
+                        .get(30, TimeUnit.SECONDS);
                 assertThat(metadata.offset()).isZero();
             }
             try (var admin = Admin.create(Map.of("bootstrap.servers", "localhost:" + ports.kafka()))) {
                 var nodes = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS);
-                assertThat(nodes).singleElement().satisfies(n -> assertThat(n.port()).isEqualTo(ports.kafka()));
+                assertThat(nodes)
+                        .singleElement()
+                        .satisfies(n -> assertThat(n.port()).isEqualTo(ports.kafka()));
             }
             try (var c = DriverManager.getConnection(engines.jdbcUrl(), "postgres", "");
-                 var rs = c.createStatement().executeQuery("SHOW wal_level")) {
+                    var rs = c.createStatement().executeQuery("SHOW wal_level")) {
                 rs.next();
                 assertThat(rs.getString(1)).isEqualTo("logical");
             }

@@ -28,7 +28,8 @@ class AdmissionIT extends GatewayIntegrationTest {
         String path = holdsOf(event);
 
         long sent = System.currentTimeMillis();
-        HttpResponse<String> response = send(hold(path, session).header("X-Admission-Token", token)
+        HttpResponse<String> response = send(hold(path, session)
+                .header("X-Admission-Token", token)
                 .header("X-Onsale-Admission", UUID.randomUUID().toString())
                 .header("X-Onsale-Deadline", "99999999999999"));
 
@@ -36,7 +37,8 @@ class AdmissionIT extends GatewayIntegrationTest {
         StubUpstream.Received received = INVENTORY.receivedAt(path);
         assertThat(received.header("X-Admission-Token")).isEqualTo(token);
         assertThat(received.headers().get("X-Onsale-Admission")).containsExactly(AdmissionTokens.admissionIdOf(token));
-        assertThat(received.header("X-Onsale-Buyer")).isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
+        assertThat(received.header("X-Onsale-Buyer"))
+                .isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
         assertThat(received.body()).asString().isEqualTo(HOLD);
         // the client's deadline is dropped; the gateway's own is a second before it stops waiting for inventory
         assertThat(received.headers().get("X-Onsale-Deadline")).hasSize(1);
@@ -48,8 +50,11 @@ class AdmissionIT extends GatewayIntegrationTest {
     void aTokenSignedWithThePreviousKeyStillAdmitsDuringARotation() {
         String event = unique();
         String session = newSession();
-        String token = AdmissionTokens.issue(AdmissionTokens.PREVIOUS_KEY, AdmissionTokens.sessionIdOf(session),
-                UUID.fromString(event), Instant.now().plusSeconds(600));
+        String token = AdmissionTokens.issue(
+                AdmissionTokens.PREVIOUS_KEY,
+                AdmissionTokens.sessionIdOf(session),
+                UUID.fromString(event),
+                Instant.now().plusSeconds(600));
 
         HttpResponse<String> response = send(hold(holdsOf(event), session).header("X-Admission-Token", token));
 
@@ -58,15 +63,16 @@ class AdmissionIT extends GatewayIntegrationTest {
 
     @ParameterizedTest(name = "a {0} token is refused as {1} and nothing reaches inventory")
     @CsvSource({
-            "missing, missing",
-            "blank, missing",
-            "malformed, malformed",
-            "duplicated, malformed",
-            "tampered, bad_signature",
-            "forged, bad_signature",
-            "expired, expired",
-            "other-event, other_event",
-            "other-session, other_session"})
+        "missing, missing",
+        "blank, missing",
+        "malformed, malformed",
+        "duplicated, malformed",
+        "tampered, bad_signature",
+        "forged, bad_signature",
+        "expired, expired",
+        "other-event, other_event",
+        "other-session, other_session"
+    })
     void anInvalidAdmissionIsRefusedWithAdmissionRequiredAndNothingIsForwarded(String kind, String reason) {
         String event = unique();
         String session = newSession();
@@ -74,22 +80,34 @@ class AdmissionIT extends GatewayIntegrationTest {
         String path = holdsOf(event);
         HttpRequest.Builder request = hold(path, session);
         switch (kind) {
-            case "missing" -> { }
+            case "missing" -> {}
             case "blank" -> request.header("X-Admission-Token", " ");
             case "malformed" -> request.header("X-Admission-Token", "a1.not-an-admission");
-            case "duplicated" -> request.header("X-Admission-Token", admission(session, event))
-                    .header("X-Admission-Token", admission(session, event));
+            case "duplicated" ->
+                request.header("X-Admission-Token", admission(session, event))
+                        .header("X-Admission-Token", admission(session, event));
             case "tampered" -> {
                 String forOtherEvent = admission(session, unique());
                 String[] parts = forOtherEvent.split("\\.");
                 parts[3] = event;
                 request.header("X-Admission-Token", String.join(".", parts));
             }
-            case "forged" -> request.header("X-Admission-Token", AdmissionTokens.issue(
-                    "a-key-nobody-gave-the-gateway-but-long-enough", sessionId, UUID.fromString(event),
-                    Instant.now().plusSeconds(600)));
-            case "expired" -> request.header("X-Admission-Token", AdmissionTokens.issue(AdmissionTokens.KEY,
-                    sessionId, UUID.fromString(event), Instant.now().minusSeconds(1)));
+            case "forged" ->
+                request.header(
+                        "X-Admission-Token",
+                        AdmissionTokens.issue(
+                                "a-key-nobody-gave-the-gateway-but-long-enough",
+                                sessionId,
+                                UUID.fromString(event),
+                                Instant.now().plusSeconds(600)));
+            case "expired" ->
+                request.header(
+                        "X-Admission-Token",
+                        AdmissionTokens.issue(
+                                AdmissionTokens.KEY,
+                                sessionId,
+                                UUID.fromString(event),
+                                Instant.now().minusSeconds(1)));
             case "other-event" -> request.header("X-Admission-Token", admission(session, unique()));
             case "other-session" -> request.header("X-Admission-Token", admission(newSession(), event));
             default -> throw new IllegalArgumentException(kind);
@@ -102,9 +120,14 @@ class AdmissionIT extends GatewayIntegrationTest {
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json(response).get("type").asString()).isEqualTo("/problems/admission-required");
         assertThat(json(response).get("title").asString()).isEqualTo("Admission required");
-        assertThat(json(response).get("detail").asString()).contains("queue")
-                .doesNotContainIgnoringCase("signature").doesNotContainIgnoringCase("hmac").doesNotContain("a1.");
-        assertThat(INVENTORY.receivedAt(path)).as("requests that reached inventory").isNull();
+        assertThat(json(response).get("detail").asString())
+                .contains("queue")
+                .doesNotContainIgnoringCase("signature")
+                .doesNotContainIgnoringCase("hmac")
+                .doesNotContain("a1.");
+        assertThat(INVENTORY.receivedAt(path))
+                .as("requests that reached inventory")
+                .isNull();
         assertThat(rejected(reason)).isEqualTo(before + 1);
     }
 
@@ -112,7 +135,8 @@ class AdmissionIT extends GatewayIntegrationTest {
     void rejectionsAreExportedByReason() {
         send(hold(holdsOf(unique()), newSession()));
         String metrics = send(request("/actuator/prometheus")).body();
-        assertThat(metrics).containsPattern("onsale_gateway_admission_rejected_total\\{[^}]*reason=\"missing\"")
+        assertThat(metrics)
+                .containsPattern("onsale_gateway_admission_rejected_total\\{[^}]*reason=\"missing\"")
                 .containsPattern("onsale_gateway_admission_rejected_total\\{[^}]*reason=\"other_session\"")
                 .contains("onsale_gateway_admission_accepted_total");
     }
@@ -121,7 +145,8 @@ class AdmissionIT extends GatewayIntegrationTest {
     void aHoldWithoutASessionIsStillUnauthorizedAndAnUnparsableEventIdIsNotFound() {
         String event = unique();
         HttpResponse<String> anonymous = send(request(holdsOf(event))
-                .header("X-Admission-Token", admission(newSession(), event)).POST(BodyPublishers.ofString(HOLD)));
+                .header("X-Admission-Token", admission(newSession(), event))
+                .POST(BodyPublishers.ofString(HOLD)));
         assertThat(anonymous.statusCode()).isEqualTo(401);
 
         String unparsable = "/api/events/not-an-event/holds";
@@ -135,14 +160,17 @@ class AdmissionIT extends GatewayIntegrationTest {
     @Test
     void ordersAfterTheHoldNeedNoAdmissionToken() {
         String order = "/api/orders/" + unique() + "/payments";
-        HttpResponse<String> response = send(request(order).header("Authorization", "Bearer " + newSession())
-                .header("Idempotency-Key", unique()).POST(BodyPublishers.ofString("{\"paymentMethod\":\"tok_ok\"}")));
+        HttpResponse<String> response = send(request(order)
+                .header("Authorization", "Bearer " + newSession())
+                .header("Idempotency-Key", unique())
+                .POST(BodyPublishers.ofString("{\"paymentMethod\":\"tok_ok\"}")));
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(BOOKING.receivedAt(order)).isNotNull();
     }
 
     private HttpRequest.Builder hold(String path, String session) {
-        return request(path).header("Authorization", "Bearer " + session)
+        return request(path)
+                .header("Authorization", "Bearer " + session)
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofString(HOLD));
     }
@@ -152,6 +180,9 @@ class AdmissionIT extends GatewayIntegrationTest {
     }
 
     private double rejected(String reason) {
-        return meters.get("onsale.gateway.admission.rejected").tag("reason", reason).counter().count();
+        return meters.get("onsale.gateway.admission.rejected")
+                .tag("reason", reason)
+                .counter()
+                .count();
     }
 }

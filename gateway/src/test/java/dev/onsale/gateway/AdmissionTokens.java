@@ -16,17 +16,21 @@ final class AdmissionTokens {
     /** Configured as the test gateway's previous key, as during a rotation. */
     static final String PREVIOUS_KEY = "the-previous-admission-key-still-valid-in-rotation";
 
-    private AdmissionTokens() {
-    }
+    private AdmissionTokens() {}
 
     /** A live admission of the session behind {@code sessionToken} to {@code eventId}. */
     static String issue(String sessionToken, String eventId) {
-        return issue(KEY, sessionIdOf(sessionToken), UUID.fromString(eventId), Instant.now().plus(Duration.ofMinutes(10)));
+        return issue(
+                KEY,
+                sessionIdOf(sessionToken),
+                UUID.fromString(eventId),
+                Instant.now().plus(Duration.ofMinutes(10)));
     }
 
     static String issue(String key, UUID sessionId, UUID eventId, Instant expiresAt) {
-        return new AdmissionTokenCodec(new HmacSigner(key)).encode(
-                new AdmissionToken(UUID.randomUUID(), sessionId, eventId, expiresAt.truncatedTo(ChronoUnit.SECONDS)));
+        return new AdmissionTokenCodec(new HmacSigner(key))
+                .encode(new AdmissionToken(
+                        UUID.randomUUID(), sessionId, eventId, expiresAt.truncatedTo(ChronoUnit.SECONDS)));
     }
 
     /** The admission id a token carries. */

@@ -31,9 +31,13 @@ import org.springframework.test.context.DynamicPropertySource;
  * connection is closed: never a status and a Content-Length followed by nothing.
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.upstream.response-timeout=60s", "onsale.upstream.answer-deadline=1s",
-        "onsale.upstream.answer-grace=2s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "onsale.upstream.response-timeout=60s",
+            "onsale.upstream.answer-deadline=1s",
+            "onsale.upstream.answer-grace=2s"
+        })
 class AnswerDeadlineIT {
 
     static final StubUpstream QUEUE = StubUpstream.start("queue");
@@ -61,31 +65,48 @@ class AnswerDeadlineIT {
     void aRequestNothingAnswersIsAnswered503AtTheDeadline() throws Exception {
         String path = "/api/queue/" + GatewayClient.unique() + "/status";
         QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{}", Map.of(), Duration.ofSeconds(8)));
-        String session = sessions.encode(new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
-        double firedBefore = meters.get("onsale.gateway.answer.deadline.fired").counter().count();
+        String session = sessions.encode(
+                new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
+        double firedBefore =
+                meters.get("onsale.gateway.answer.deadline.fired").counter().count();
 
         long started = System.nanoTime();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                        .header("Authorization", "Bearer " + session).timeout(Duration.ofSeconds(30)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .header("Authorization", "Bearer " + session)
+                                .timeout(Duration.ofSeconds(30))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(response.statusCode()).isEqualTo(503);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
-                assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(response.headers().firstValue("Retry-After")).isPresent();
         assertThat(response.body()).contains("/problems/service-unavailable");
-        assertThat(took).as("answered at the deadline, not when the service would have").isLessThan(Duration.ofSeconds(8));
-        assertThat(QUEUE.receivedAt(path)).as("the request had reached the service").isNotNull();
-        assertThat(meters.get("onsale.gateway.answer.deadline.fired").counter().count()).isEqualTo(firedBefore + 1);
+        assertThat(took)
+                .as("answered at the deadline, not when the service would have")
+                .isLessThan(Duration.ofSeconds(8));
+        assertThat(QUEUE.receivedAt(path))
+                .as("the request had reached the service")
+                .isNotNull();
+        assertThat(meters.get("onsale.gateway.answer.deadline.fired").counter().count())
+                .isEqualTo(firedBefore + 1);
     }
 
     @Test
     void anAnswerBeingCopiedAtTheDeadlineFinishesWithinTheGrace() throws Exception {
         String path = "/api/queue/" + GatewayClient.unique() + "/status";
-        QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{\"position\":7}", Map.of(),
-                Duration.ofMillis(700), Duration.ofMillis(800)));
+        QUEUE.answer(
+                path,
+                new StubUpstream.Answer(
+                        200,
+                        "application/json",
+                        "{\"position\":7}",
+                        Map.of(),
+                        Duration.ofMillis(700),
+                        Duration.ofMillis(800)));
 
         HttpResponse<String> response = answer(path);
 
@@ -96,17 +117,26 @@ class AnswerDeadlineIT {
     @Test
     void anAnswerStillBeingCopiedAfterTheGraceClosesTheConnectionInsteadOfLeavingTheBuyerWaiting() {
         String path = "/api/queue/" + GatewayClient.unique() + "/status";
-        QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{\"position\":7}", Map.of(),
-                Duration.ofMillis(500), Duration.ofSeconds(20)));
+        QUEUE.answer(
+                path,
+                new StubUpstream.Answer(
+                        200,
+                        "application/json",
+                        "{\"position\":7}",
+                        Map.of(),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(20)));
 
         long started = System.nanoTime();
         Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> answer(path));
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(failure).as("the body never came within deadline + grace: the connection is closed")
+        assertThat(failure)
+                .as("the body never came within deadline + grace: the connection is closed")
                 .isInstanceOf(java.util.concurrent.ExecutionException.class)
                 .hasCauseInstanceOf(java.io.IOException.class);
-        assertThat(took).as("at deadline + grace (3 s), not at the client's own timeout (30 s)")
+        assertThat(took)
+                .as("at deadline + grace (3 s), not at the client's own timeout (30 s)")
                 .isLessThan(Duration.ofSeconds(10));
     }
 
@@ -115,13 +145,17 @@ class AnswerDeadlineIT {
      * line only, and a body announced by Content-Length that never comes would be waited for without end.
      */
     private HttpResponse<String> answer(String path) throws Exception {
-        return client().sendAsync(status(path), HttpResponse.BodyHandlers.ofString()).get(15, TimeUnit.SECONDS);
+        return client().sendAsync(status(path), HttpResponse.BodyHandlers.ofString())
+                .get(15, TimeUnit.SECONDS);
     }
 
     private HttpRequest status(String path) {
-        String session = sessions.encode(new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
+        String session = sessions.encode(
+                new SessionToken(UUID.randomUUID(), Instant.now().plusSeconds(3600)));
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Authorization", "Bearer " + session).timeout(Duration.ofSeconds(30)).build();
+                .header("Authorization", "Bearer " + session)
+                .timeout(Duration.ofSeconds(30))
+                .build();
     }
 
     private static HttpClient client() {

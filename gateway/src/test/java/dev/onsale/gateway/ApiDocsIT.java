@@ -41,77 +41,126 @@ class ApiDocsIT extends GatewayIntegrationTest {
 
     @Test
     void mergesEveryPartAddsTheGatewaysAnswersAndNamesAPartThatIsMissingUntilItAnswers() {
-        QUEUE.answer(DOCS, StubUpstream.Answer.of(200, "application/json",
-                part("post", "/api/queue/{eventId}/join", "Thing", "object", "404")
-                        .replace("\"paths\":{", "\"paths\":{\"/api/queue/{eventId}/progress\":{\"get\":"
-                                + "{\"summary\":\"the queue's own\",\"responses\":{\"200\":{\"description\":\"OK\"}}}},")));
-        INVENTORY.answer(DOCS, StubUpstream.Answer.of(200, "application/json",
-                part("post", "/api/events/{eventId}/holds", "Hold", "object")));
-        PAYMENT.answer(DOCS, StubUpstream.Answer.of(200, "application/json",
-                part("post", "/webhooks/payments", "Thing", "string")));
+        QUEUE.answer(
+                DOCS,
+                StubUpstream.Answer.of(
+                        200,
+                        "application/json",
+                        part("post", "/api/queue/{eventId}/join", "Thing", "object", "404")
+                                .replace(
+                                        "\"paths\":{",
+                                        "\"paths\":{\"/api/queue/{eventId}/progress\":{\"get\":"
+                                                + "{\"summary\":\"the queue's own\",\"responses\":{\"200\":{\"description\":\"OK\"}}}},")));
+        INVENTORY.answer(
+                DOCS,
+                StubUpstream.Answer.of(
+                        200, "application/json", part("post", "/api/events/{eventId}/holds", "Hold", "object")));
+        PAYMENT.answer(
+                DOCS,
+                StubUpstream.Answer.of(200, "application/json", part("post", "/webhooks/payments", "Thing", "string")));
         BOOKING.answer(DOCS, StubUpstream.Answer.of(503, "application/json", "{}"));
 
         HttpResponse<String> first = document();
 
         assertThat(first.statusCode()).isEqualTo(200);
-        assertThat(first.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/json"));
+        assertThat(first.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         JsonNode merged = json(first);
         JsonNode paths = merged.path("paths");
-        assertThat(names(paths)).contains("/api/sessions", "/api/queue/{eventId}/progress",
-                "/admin/events/{eventId}/dashboard", "/api/queue/{eventId}/join", "/api/events/{eventId}/holds",
-                "/webhooks/payments").doesNotContain("/api/docs/openapi.json", "/api/docs/gateway.json");
+        assertThat(names(paths))
+                .contains(
+                        "/api/sessions",
+                        "/api/queue/{eventId}/progress",
+                        "/admin/events/{eventId}/dashboard",
+                        "/api/queue/{eventId}/join",
+                        "/api/events/{eventId}/holds",
+                        "/webhooks/payments")
+                .doesNotContain("/api/docs/openapi.json", "/api/docs/gateway.json");
 
         JsonNode sessions = paths.path("/api/sessions").path("post");
-        assertThat(names(sessions.path("responses"))).contains("201", "400", "413", "429").doesNotContain("200", "503");
+        assertThat(names(sessions.path("responses")))
+                .contains("201", "400", "413", "429")
+                .doesNotContain("200", "503");
         assertThat(sessions.path("tags").get(0).asString()).isEqualTo("gateway");
         JsonNode progress = paths.path("/api/queue/{eventId}/progress").path("get");
-        assertThat(progress.path("tags").get(0).asString()).as("the gateway answers the progress itself")
+        assertThat(progress.path("tags").get(0).asString())
+                .as("the gateway answers the progress itself")
                 .isEqualTo("gateway");
         assertThat(progress.path("summary").isMissingNode()).isTrue();
-        assertThat(names(progress.path("responses"))).contains("200", "304", "404").doesNotContain("429", "401");
-        assertThat(progress.path("responses").path("404").path("x-onsale-problems").get(0).asString())
+        assertThat(names(progress.path("responses")))
+                .contains("200", "304", "404")
+                .doesNotContain("429", "401");
+        assertThat(progress.path("responses")
+                        .path("404")
+                        .path("x-onsale-problems")
+                        .get(0)
+                        .asString())
                 .isEqualTo("event-not-found");
 
         JsonNode join = paths.path("/api/queue/{eventId}/join").path("post");
         assertThat(join.path("tags").get(0).asString()).isEqualTo("queue-service");
         assertThat(names(join.path("responses"))).contains("200", "401", "403", "404", "413", "429", "503");
-        assertThat(join.path("responses").path("404").path("description").asString()).isEqualTo("from the service");
+        assertThat(join.path("responses").path("404").path("description").asString())
+                .isEqualTo("from the service");
         assertThat(join.path("responses").path("503").path("description").asString())
                 .isEqualTo("`service-unavailable`: Service unavailable");
         JsonNode webhook = paths.path("/webhooks/payments").path("post");
-        assertThat(names(webhook.path("responses"))).as("no credentials, no rate limit").doesNotContain("401", "429")
+        assertThat(names(webhook.path("responses")))
+                .as("no credentials, no rate limit")
+                .doesNotContain("401", "429")
                 .contains("503");
 
         JsonNode schemas = merged.path("components").path("schemas");
-        assertThat(names(schemas)).contains("Problem", "Thing", "payment-service.Thing", "Hold").doesNotContain("Unused");
-        assertThat(webhook.path("responses").path("200").path("content").path("application/json").path("schema")
-                .path("$ref").asString()).isEqualTo("#/components/schemas/payment-service.Thing");
+        assertThat(names(schemas))
+                .contains("Problem", "Thing", "payment-service.Thing", "Hold")
+                .doesNotContain("Unused");
+        assertThat(webhook.path("responses")
+                        .path("200")
+                        .path("content")
+                        .path("application/json")
+                        .path("schema")
+                        .path("$ref")
+                        .asString())
+                .isEqualTo("#/components/schemas/payment-service.Thing");
 
         assertThat(merged.path("x-onsale-unavailable")).hasSize(1);
-        assertThat(merged.path("x-onsale-unavailable").get(0).path("service").asString()).isEqualTo("booking-service");
-        assertThat(merged.path("x-onsale-unavailable").get(0).path("detail").asString()).isEqualTo("answered 503");
+        assertThat(merged.path("x-onsale-unavailable").get(0).path("service").asString())
+                .isEqualTo("booking-service");
+        assertThat(merged.path("x-onsale-unavailable").get(0).path("detail").asString())
+                .isEqualTo("answered 503");
         assertThat(merged.path("info").path("description").asString()).contains("Incomplete", "booking-service");
 
         int queueReads = QUEUE.countAt(DOCS);
-        assertThat(json(document()).path("x-onsale-unavailable")).as("cached until the retry").hasSize(1);
+        assertThat(json(document()).path("x-onsale-unavailable"))
+                .as("cached until the retry")
+                .hasSize(1);
         assertThat(QUEUE.countAt(DOCS)).isEqualTo(queueReads);
 
-        BOOKING.answer(DOCS, StubUpstream.Answer.of(200, "application/json",
-                part("get", "/api/orders/{orderId}", "Order", "object", "404")));
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-            JsonNode complete = json(document());
-            assertThat(complete.path("x-onsale-unavailable")).isEmpty();
-            assertThat(names(complete.path("paths"))).contains("/api/orders/{orderId}");
-            assertThat(names(complete.path("paths").path("/api/orders/{orderId}").path("get").path("responses")))
-                    .contains("200", "401", "403", "404", "429", "503").doesNotContain("413");
-        });
+        BOOKING.answer(
+                DOCS,
+                StubUpstream.Answer.of(
+                        200, "application/json", part("get", "/api/orders/{orderId}", "Order", "object", "404")));
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    JsonNode complete = json(document());
+                    assertThat(complete.path("x-onsale-unavailable")).isEmpty();
+                    assertThat(names(complete.path("paths"))).contains("/api/orders/{orderId}");
+                    assertThat(names(complete.path("paths")
+                                    .path("/api/orders/{orderId}")
+                                    .path("get")
+                                    .path("responses")))
+                            .contains("200", "401", "403", "404", "429", "503")
+                            .doesNotContain("413");
+                });
 
         int bookingReads = BOOKING.countAt(DOCS);
         for (int i = 0; i < 3; i++) {
             assertThat(document().statusCode()).isEqualTo(200);
         }
-        assertThat(BOOKING.countAt(DOCS)).as("a complete document is served from the cache").isEqualTo(bookingReads);
+        assertThat(BOOKING.countAt(DOCS))
+                .as("a complete document is served from the cache")
+                .isEqualTo(bookingReads);
     }
 
     @Test
@@ -127,15 +176,17 @@ class ApiDocsIT extends GatewayIntegrationTest {
         HttpResponse<String> page = send(request("/api/docs"));
 
         assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("text/html"));
-        assertThat(page.body()).contains("/api/docs/swagger-ui/swagger-ui-bundle.js", "/api/docs/start.js")
+        assertThat(page.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+        assertThat(page.body())
+                .contains("/api/docs/swagger-ui/swagger-ui-bundle.js", "/api/docs/start.js")
                 .doesNotContain("https://");
         assertThat(send(request("/api/docs/start.js")).body()).contains("/api/docs/openapi.json");
         HttpResponse<String> bundle = send(request("/api/docs/swagger-ui/swagger-ui-bundle.js"));
         assertThat(bundle.statusCode()).isEqualTo(200);
         assertThat(bundle.body()).contains("SwaggerUIBundle");
-        assertThat(send(request("/api/docs/swagger-ui/pom.properties")).statusCode()).isEqualTo(404);
+        assertThat(send(request("/api/docs/swagger-ui/pom.properties")).statusCode())
+                .isEqualTo(404);
     }
 
     private static List<String> names(JsonNode object) {

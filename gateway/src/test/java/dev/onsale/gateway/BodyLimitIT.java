@@ -17,7 +17,8 @@ class BodyLimitIT extends GatewayIntegrationTest {
         String event = unique();
         String path = "/api/events/" + event + "/holds";
         String session = newSession();
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+        HttpResponse<String> response = send(request(path)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofByteArray(filled(LIMIT + 1))));
@@ -32,7 +33,8 @@ class BodyLimitIT extends GatewayIntegrationTest {
         String event = unique();
         String path = "/api/events/" + event + "/holds";
         String session = newSession();
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+        HttpResponse<String> response = send(request(path)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(filled(LIMIT * 2)))));
@@ -47,7 +49,8 @@ class BodyLimitIT extends GatewayIntegrationTest {
         String path = "/api/events/" + event + "/holds";
         String session = newSession();
         byte[] body = filled(LIMIT);
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+        HttpResponse<String> response = send(request(path)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Admission-Token", admission(session, event))
                 .header("Content-Type", "application/json")
                 .POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))));

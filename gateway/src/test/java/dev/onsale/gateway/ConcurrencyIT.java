@@ -39,9 +39,12 @@ import org.springframework.test.context.DynamicPropertySource;
  * so this run does not by itself tell the configured pool from Reactor Netty's default one.)
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.rate-limit.address-burst=1000000", "onsale.rate-limit.address-per-second=1000000",
-        "onsale.upstream.response-timeout=90s", "onsale.upstream.pool.pending-acquire-timeout=90s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "onsale.rate-limit.address-burst=1000000", "onsale.rate-limit.address-per-second=1000000",
+            "onsale.upstream.response-timeout=90s", "onsale.upstream.pool.pending-acquire-timeout=90s"
+        })
 class ConcurrencyIT {
 
     private static final int BUYERS = 5_000;
@@ -52,6 +55,7 @@ class ConcurrencyIT {
      * request went on on the Redis client's thread, about two thirds did.)
      */
     private static final double MAX_FAILED_OPEN_SHARE = 0.05;
+
     static final StubUpstream SLOW_QUEUE = StubUpstream.start("queue");
 
     @LocalServerPort
@@ -79,17 +83,25 @@ class ConcurrencyIT {
     @Test
     void fiveThousandBuyersPollingTheirQueueStatusAtOnceAreAllAnsweredAndNoneGetsA5xx() {
         String path = "/api/queue/" + GatewayClient.unique() + "/status";
-        SLOW_QUEUE.answer(path, new StubUpstream.Answer(200, "application/json",
-                "{\"status\":\"WAITING\",\"position\":42,\"pollAfterMs\":2000,\"estimatedWaitSeconds\":30}",
-                Map.of(), Duration.ofMillis(200)));
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(60)).build();
+        SLOW_QUEUE.answer(
+                path,
+                new StubUpstream.Answer(
+                        200,
+                        "application/json",
+                        "{\"status\":\"WAITING\",\"position\":42,\"pollAfterMs\":2000,\"estimatedWaitSeconds\":30}",
+                        Map.of(),
+                        Duration.ofMillis(200)));
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(60))
+                .build();
         Instant sessionsExpire = Instant.now().plus(Duration.ofHours(1));
         List<HttpRequest> polls = IntStream.range(0, BUYERS)
                 .mapToObj(i -> sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire)))
                 .map(session -> HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                         .header("Authorization", "Bearer " + session)
-                        .timeout(Duration.ofSeconds(180)).build())
+                        .timeout(Duration.ofSeconds(180))
+                        .build())
                 .toList();
 
         double checkedBefore = count("onsale.gateway.ratelimit.checked");
@@ -103,7 +115,8 @@ class ConcurrencyIT {
                             return -1;
                         }))
                 .toList();
-        Map<Integer, Long> statuses = calls.stream().map(CompletableFuture::join)
+        Map<Integer, Long> statuses = calls.stream()
+                .map(CompletableFuture::join)
                 .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
 
         assertThat(statuses.keySet()).as("statuses seen").noneMatch(status -> status >= 500);
@@ -111,9 +124,14 @@ class ConcurrencyIT {
 
         double decided = count("onsale.gateway.ratelimit.checked") - checkedBefore;
         double failedOpen = count("onsale.gateway.ratelimit.unchecked") - uncheckedBefore;
-        assertThat(decided + failedOpen).as("every poll passes the limiter once").isEqualTo(BUYERS);
-        assertThat(failedOpen / BUYERS).as("share of polls the limiter let through undecided (%s decided, %s failed open)",
-                decided, failedOpen).isLessThanOrEqualTo(MAX_FAILED_OPEN_SHARE);
+        assertThat(decided + failedOpen)
+                .as("every poll passes the limiter once")
+                .isEqualTo(BUYERS);
+        assertThat(failedOpen / BUYERS)
+                .as(
+                        "share of polls the limiter let through undecided (%s decided, %s failed open)",
+                        decided, failedOpen)
+                .isLessThanOrEqualTo(MAX_FAILED_OPEN_SHARE);
     }
 
     private double count(String counter) {

@@ -21,7 +21,9 @@ import tools.jackson.databind.JsonNode;
 class DashboardIT extends GatewayIntegrationTest {
 
     private static final GatewaySignature SERVICES = new GatewaySignature(
-            new HmacSigner("local-only-identity-key-change-me-in-production"), Duration.ofSeconds(30), Duration.ofSeconds(5));
+            new HmacSigner("local-only-identity-key-change-me-in-production"),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(5));
 
     private static String part(String event) {
         return "/internal/events/" + event + "/dashboard";
@@ -31,12 +33,20 @@ class DashboardIT extends GatewayIntegrationTest {
         BOOKING.answer(part(event), StubUpstream.Answer.of(200, "application/json", """
                 {"eventId":"%s","saleState":"OPEN","capacity":800,"lastReconciliation":{"reportId":"r-1","drifts":0}}
                 """.formatted(event)));
-        QUEUE.answer(part(event), StubUpstream.Answer.of(200, "application/json",
-                "{\"length\":4200,\"admitted\":800,\"activeBuyers\":512}"));
-        INVENTORY.answer(part(event), StubUpstream.Answer.of(200, "application/json",
-                "{\"available\":120,\"liveHolds\":480,\"sold\":200,\"capacity\":800}"));
-        PAYMENT.answer(part(event), StubUpstream.Answer.of(200, "application/json",
-                "{\"queued\":30,\"inFlight\":12,\"providerErrorsLastMinute\":3}"));
+        QUEUE.answer(
+                part(event),
+                StubUpstream.Answer.of(
+                        200, "application/json", "{\"length\":4200,\"admitted\":800,\"activeBuyers\":512}"));
+        INVENTORY.answer(
+                part(event),
+                StubUpstream.Answer.of(
+                        200,
+                        "application/json",
+                        "{\"available\":120,\"liveHolds\":480,\"sold\":200,\"capacity\":800}"));
+        PAYMENT.answer(
+                part(event),
+                StubUpstream.Answer.of(
+                        200, "application/json", "{\"queued\":30,\"inFlight\":12,\"providerErrorsLastMinute\":3}"));
     }
 
     private HttpResponse<String> dashboard(String event, String token) {
@@ -73,7 +83,8 @@ class DashboardIT extends GatewayIntegrationTest {
             assertThat(received.hasHeader("Authorization")).isFalse();
             Claims claims = new Claims("GET", part(event), null, "admin", null, null);
             assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now()))
-                    .as("signature received by %s", service).isEqualTo(Outcome.VALID);
+                    .as("signature received by %s", service)
+                    .isEqualTo(Outcome.VALID);
         }
     }
 
@@ -81,8 +92,9 @@ class DashboardIT extends GatewayIntegrationTest {
     void aSlowOrFailingPartIsNamedAndTheRestIsAnsweredWithinThePartTimeout() {
         String event = unique();
         answerAll(event);
-        QUEUE.answer(part(event), new StubUpstream.Answer(200, "application/json", "{\"length\":1}", Map.of(),
-                Duration.ofSeconds(8)));
+        QUEUE.answer(
+                part(event),
+                new StubUpstream.Answer(200, "application/json", "{\"length\":1}", Map.of(), Duration.ofSeconds(8)));
         PAYMENT.answer(part(event), StubUpstream.Answer.of(503, "application/problem+json", "{}"));
 
         long started = System.nanoTime();
@@ -113,8 +125,8 @@ class DashboardIT extends GatewayIntegrationTest {
 
         HttpResponse<String> malformed = dashboard("not-a-uuid", ADMIN_TOKEN);
         assertThat(malformed.statusCode()).isEqualTo(400);
-        assertThat(malformed.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(malformed.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
     }
 
     @Test
@@ -129,7 +141,8 @@ class DashboardIT extends GatewayIntegrationTest {
         assertThat(QUEUE.receivedAt(part(event))).isNull();
 
         // the services' parts are not routed: from outside they do not exist
-        assertThat(send(request(part(event)).header("Authorization", "Bearer " + ADMIN_TOKEN)).statusCode())
+        assertThat(send(request(part(event)).header("Authorization", "Bearer " + ADMIN_TOKEN))
+                        .statusCode())
                 .isEqualTo(404);
         assertThat(BOOKING.receivedAt(part(event))).isNull();
     }

@@ -22,7 +22,8 @@ record GatewayClient(int port) {
             .build();
 
     HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(20));
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(20));
     }
 
     HttpResponse<String> send(HttpRequest.Builder request) {

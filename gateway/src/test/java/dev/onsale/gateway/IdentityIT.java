@@ -12,7 +12,8 @@ class IdentityIT extends GatewayIntegrationTest {
     void clientSentIdentityHeadersAreNeverForwarded() {
         String session = newSession();
         String order = "/api/orders/" + unique();
-        send(request(order).header("Authorization", "Bearer " + session)
+        send(request(order)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Onsale-Buyer", "00000000-0000-0000-0000-000000000000")
                 .header("x-onsale-role", "admin")
                 .header("X-ONSALE-OTHER", "x"));
@@ -29,8 +30,11 @@ class IdentityIT extends GatewayIntegrationTest {
                 .noneMatch(name -> name.toLowerCase().startsWith("x-onsale-"));
 
         String admin = "/admin/events/" + unique() + "/sale/pause";
-        send(request(admin).POST(BodyPublishers.noBody()).header("Authorization", "Bearer " + ADMIN_TOKEN)
-                .header("X-Onsale-Buyer", "forged").header("X-Onsale-Role", "auditor"));
+        send(request(admin)
+                .POST(BodyPublishers.noBody())
+                .header("Authorization", "Bearer " + ADMIN_TOKEN)
+                .header("X-Onsale-Buyer", "forged")
+                .header("X-Onsale-Role", "auditor"));
         assertThat(BOOKING.receivedAt(admin).hasHeader("X-Onsale-Buyer")).isFalse();
         assertThat(BOOKING.receivedAt(admin).headers().get("X-Onsale-Role")).containsExactly("admin");
     }
@@ -39,8 +43,8 @@ class IdentityIT extends GatewayIntegrationTest {
     void aSessionTokenIsForwardedAsTheBuyer() {
         String session = newSession();
         String join = "/api/queue/" + unique() + "/join";
-        HttpResponse<String> response = send(request(join).header("Authorization", "Bearer " + session)
-                .POST(BodyPublishers.noBody()));
+        HttpResponse<String> response =
+                send(request(join).header("Authorization", "Bearer " + session).POST(BodyPublishers.noBody()));
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(QUEUE.receivedAt(join).header("X-Onsale-Buyer")).isEqualTo(sessionIdOf(session));
     }
@@ -48,12 +52,16 @@ class IdentityIT extends GatewayIntegrationTest {
     @Test
     void operatorTokensAreForwardedAsTheirRole() {
         String adminPath = "/admin/events/" + unique() + "/sale/open";
-        assertThat(send(request(adminPath).header("Authorization", "Bearer " + ADMIN_TOKEN)
-                .POST(BodyPublishers.noBody())).statusCode()).isEqualTo(200);
+        assertThat(send(request(adminPath)
+                                .header("Authorization", "Bearer " + ADMIN_TOKEN)
+                                .POST(BodyPublishers.noBody()))
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(BOOKING.receivedAt(adminPath).header("X-Onsale-Role")).isEqualTo("admin");
 
         String auditPath = "/audit/events/" + unique() + "/ledger";
-        assertThat(send(request(auditPath).header("Authorization", "Bearer " + AUDITOR_TOKEN)).statusCode())
+        assertThat(send(request(auditPath).header("Authorization", "Bearer " + AUDITOR_TOKEN))
+                        .statusCode())
                 .isEqualTo(200);
         assertThat(BOOKING.receivedAt(auditPath).header("X-Onsale-Role")).isEqualTo("auditor");
 
@@ -68,7 +76,8 @@ class IdentityIT extends GatewayIntegrationTest {
         for (HttpResponse<String> response : java.util.List.of(
                 send(request(order)),
                 send(request(order).header("Authorization", "Bearer s1.not.a-token.x")),
-                send(request("/admin/events").header("Authorization", "Bearer wrong-admin-token")
+                send(request("/admin/events")
+                        .header("Authorization", "Bearer wrong-admin-token")
                         .POST(BodyPublishers.ofString("{}"))),
                 send(request("/audit/reconciliation/reports")))) {
             assertThat(response.statusCode()).isEqualTo(401);
@@ -84,9 +93,11 @@ class IdentityIT extends GatewayIntegrationTest {
     void validCredentialsOfTheWrongKindAreForbidden() {
         String session = newSession();
         HttpResponse<String> buyerOnAdmin = send(request("/admin/reconciliation/run")
-                .header("Authorization", "Bearer " + session).POST(BodyPublishers.noBody()));
+                .header("Authorization", "Bearer " + session)
+                .POST(BodyPublishers.noBody()));
         HttpResponse<String> auditorOnAdmin = send(request("/admin/reconciliation/run")
-                .header("Authorization", "Bearer " + AUDITOR_TOKEN).POST(BodyPublishers.noBody()));
+                .header("Authorization", "Bearer " + AUDITOR_TOKEN)
+                .POST(BodyPublishers.noBody()));
         for (HttpResponse<String> response : java.util.List.of(buyerOnAdmin, auditorOnAdmin)) {
             assertThat(response.statusCode()).isEqualTo(403);
             assertThat(json(response).get("type").asString()).isEqualTo("/problems/forbidden");

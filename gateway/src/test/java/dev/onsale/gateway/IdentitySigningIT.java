@@ -16,7 +16,9 @@ class IdentitySigningIT extends GatewayIntegrationTest {
 
     /** The gateway's local-only default key (application.yml), which the services share. */
     private static final GatewaySignature SERVICES = new GatewaySignature(
-            new HmacSigner("local-only-identity-key-change-me-in-production"), Duration.ofSeconds(30), Duration.ofSeconds(5));
+            new HmacSigner("local-only-identity-key-change-me-in-production"),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(5));
 
     @Test
     void aBuyersIdentityArrivesSignedForItsMethodAndPath() {
@@ -26,12 +28,19 @@ class IdentitySigningIT extends GatewayIntegrationTest {
 
         StubUpstream.Received received = BOOKING.receivedAt(order);
         Claims claims = claimsOf(received);
-        assertThat(claims.buyer()).isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
-        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now())).isEqualTo(Outcome.VALID);
-        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"),
-                new Claims("GET", order, claims.buyer(), null, null, null), Instant.now())).isEqualTo(Outcome.FORGED);
-        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"),
-                new Claims("DELETE", order + "/payments", claims.buyer(), null, null, null), Instant.now()))
+        assertThat(claims.buyer())
+                .isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now()))
+                .isEqualTo(Outcome.VALID);
+        assertThat(SERVICES.verify(
+                        received.header("X-Onsale-Signature"),
+                        new Claims("GET", order, claims.buyer(), null, null, null),
+                        Instant.now()))
+                .isEqualTo(Outcome.FORGED);
+        assertThat(SERVICES.verify(
+                        received.header("X-Onsale-Signature"),
+                        new Claims("DELETE", order + "/payments", claims.buyer(), null, null, null),
+                        Instant.now()))
                 .isEqualTo(Outcome.FORGED);
     }
 
@@ -51,15 +60,18 @@ class IdentitySigningIT extends GatewayIntegrationTest {
         String session = newSession();
         String event = unique();
         String holds = "/api/events/" + event + "/holds";
-        send(request(holds).header("Authorization", "Bearer " + session)
+        send(request(holds)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Admission-Token", admission(session, event))
-                .header("Content-Type", "application/json").POST(BodyPublishers.ofString("{\"quantity\":1}")));
+                .header("Content-Type", "application/json")
+                .POST(BodyPublishers.ofString("{\"quantity\":1}")));
 
         StubUpstream.Received received = INVENTORY.receivedAt(holds);
         Claims claims = claimsOf(received);
         assertThat(claims.admission()).isNotBlank();
         assertThat(claims.deadline()).isNotBlank();
-        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now())).isEqualTo(Outcome.VALID);
+        assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now()))
+                .isEqualTo(Outcome.VALID);
     }
 
     @Test
@@ -71,13 +83,20 @@ class IdentitySigningIT extends GatewayIntegrationTest {
         String session = newSession();
         String order = "/api/orders/" + unique();
         send(request(order).header("Authorization", "Bearer " + session).header("X-Onsale-Signature", "t=1,v1=forged"));
-        assertThat(BOOKING.receivedAt(order).headers().get("X-Onsale-Signature")).hasSize(1)
-                .first().asString().doesNotContain("forged");
+        assertThat(BOOKING.receivedAt(order).headers().get("X-Onsale-Signature"))
+                .hasSize(1)
+                .first()
+                .asString()
+                .doesNotContain("forged");
     }
 
     private static Claims claimsOf(StubUpstream.Received received) {
-        return new Claims(received.method(), received.path(), received.header("X-Onsale-Buyer"),
-                received.header("X-Onsale-Role"), received.header("X-Onsale-Admission"),
+        return new Claims(
+                received.method(),
+                received.path(),
+                received.header("X-Onsale-Buyer"),
+                received.header("X-Onsale-Role"),
+                received.header("X-Onsale-Admission"),
                 received.header("X-Onsale-Deadline"));
     }
 }

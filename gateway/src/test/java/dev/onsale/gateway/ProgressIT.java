@@ -25,9 +25,14 @@ class ProgressIT extends GatewayIntegrationTest {
     }
 
     private static void document(String event, String servingThrough) {
-        QUEUE.answer(path(event), new StubUpstream.Answer(200, "application/json",
-                "{\"eventId\":\"" + event + "\",\"servingThrough\":" + servingThrough + "}",
-                Map.of("ETag", "\"v" + servingThrough + "\"", "Cache-Control", "max-age=1, public"), Duration.ZERO));
+        QUEUE.answer(
+                path(event),
+                new StubUpstream.Answer(
+                        200,
+                        "application/json",
+                        "{\"eventId\":\"" + event + "\",\"servingThrough\":" + servingThrough + "}",
+                        Map.of("ETag", "\"v" + servingThrough + "\"", "Cache-Control", "max-age=1, public"),
+                        Duration.ZERO));
     }
 
     @Test
@@ -49,14 +54,16 @@ class ProgressIT extends GatewayIntegrationTest {
         assertThat(revalidated.statusCode()).isEqualTo(304);
         assertThat(revalidated.body()).isEmpty();
         assertThat(revalidated.headers().firstValue("ETag")).hasValue("\"v40\"");
-        assertThat(send(request(path(event)).header("If-None-Match", "\"v39\"")).statusCode()).isEqualTo(200);
+        assertThat(send(request(path(event)).header("If-None-Match", "\"v39\"")).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     void aThousandConcurrentReadersCostQueueServiceOneFetchPerSecond() throws Exception {
         String event = unique();
         document(event, "7");
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest read = request(path(event)).build();
 
         long started = System.nanoTime();
@@ -70,8 +77,8 @@ class ProgressIT extends GatewayIntegrationTest {
         assertThat(reads).allSatisfy(r -> assertThat(r.get().statusCode()).isEqualTo(200));
         assertThat(reads.stream().map(r -> r.join().body()).distinct()).hasSize(1);
         int fetched = QUEUE.countAt(path(event));
-        System.out.printf("[progress] 1000 concurrent reads in %.2f s: %d fetch(es) from queue-service%n", seconds,
-                fetched);
+        System.out.printf(
+                "[progress] 1000 concurrent reads in %.2f s: %d fetch(es) from queue-service%n", seconds, fetched);
         assertThat(fetched).isBetween(1, (int) Math.ceil(seconds) + 1);
     }
 
@@ -83,13 +90,20 @@ class ProgressIT extends GatewayIntegrationTest {
 
         document(event, "2");
         long changed = System.nanoTime();
-        await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(50))
+        await().atMost(Duration.ofSeconds(3))
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> send(request(path(event))).body().contains("\"servingThrough\":2"));
         assertThat(Duration.ofNanos(System.nanoTime() - changed)).isLessThan(Duration.ofMillis(2500));
 
         // queue-service slow: readers get the last good document at once, not after the fetch
-        QUEUE.answer(path(event), new StubUpstream.Answer(200, "application/json", "{\"servingThrough\":3}",
-                Map.of("ETag", "\"v3\""), Duration.ofSeconds(5)));
+        QUEUE.answer(
+                path(event),
+                new StubUpstream.Answer(
+                        200,
+                        "application/json",
+                        "{\"servingThrough\":3}",
+                        Map.of("ETag", "\"v3\""),
+                        Duration.ofSeconds(5)));
         Thread.sleep(1100);
         long started = System.nanoTime();
         HttpResponse<String> whileSlow = send(request(path(event)));
@@ -118,7 +132,7 @@ class ProgressIT extends GatewayIntegrationTest {
         HttpResponse<String> down = send(request(path(failing)));
         assertThat(down.statusCode()).isEqualTo(503);
         assertThat(down.headers().firstValue("Retry-After")).isPresent();
-        assertThat(down.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(down.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
     }
 }

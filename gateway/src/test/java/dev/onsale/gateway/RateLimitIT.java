@@ -15,7 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 class RateLimitIT extends GatewayIntegrationTest {
 
-    private static final HttpClient FLOOD_CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient FLOOD_CLIENT =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Autowired
     MeterRegistry meters;
@@ -24,11 +25,13 @@ class RateLimitIT extends GatewayIntegrationTest {
     void aSessionFiringFortyRequestsAtOnceIsRateLimitedAfterItsBurstWithRetryAfter() {
         String session = newSession();
         String path = "/api/orders/" + unique();
-        List<HttpResponse<String>> responses = IntStream.range(0, 40).parallel()
+        List<HttpResponse<String>> responses = IntStream.range(0, 40)
+                .parallel()
                 .mapToObj(i -> send(request(path).header("Authorization", "Bearer " + session)))
                 .toList();
 
-        List<HttpResponse<String>> limited = responses.stream().filter(r -> r.statusCode() == 429).toList();
+        List<HttpResponse<String>> limited =
+                responses.stream().filter(r -> r.statusCode() == 429).toList();
         long passed = responses.stream().filter(r -> r.statusCode() == 200).count();
         assertThat(passed + limited.size()).isEqualTo(40);
         assertThat(passed).isBetween(20L, 30L);
@@ -39,39 +42,55 @@ class RateLimitIT extends GatewayIntegrationTest {
         });
 
         String other = newSession();
-        assertThat(send(request(path).header("Authorization", "Bearer " + other)).statusCode()).isEqualTo(200);
+        assertThat(send(request(path).header("Authorization", "Bearer " + other))
+                        .statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     void aSessionFloodingWithFiveHundredConcurrentRequestsGetsNoMoreThanItsLimitAndIsMostlyRefusedWithoutRedis() {
         String session = newSession();
         String path = "/api/orders/" + unique();
-        double refusedLocallyBefore = meters.get("onsale.gateway.ratelimit.refused.locally").counter().count();
-        double uncheckedBefore = meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
+        double refusedLocallyBefore =
+                meters.get("onsale.gateway.ratelimit.refused.locally").counter().count();
+        double uncheckedBefore =
+                meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
         long started = System.nanoTime();
         List<CompletableFuture<HttpResponse<Void>>> flood = IntStream.range(0, 500)
-                .mapToObj(i -> FLOOD_CLIENT.sendAsync(request(path).header("Authorization", "Bearer " + session).build(),
+                .mapToObj(i -> FLOOD_CLIENT.sendAsync(
+                        request(path)
+                                .header("Authorization", "Bearer " + session)
+                                .build(),
                         HttpResponse.BodyHandlers.discarding()))
                 .toList();
-        Map<Integer, Long> statuses = flood.stream().map(CompletableFuture::join)
+        Map<Integer, Long> statuses = flood.stream()
+                .map(CompletableFuture::join)
                 .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
         double seconds = (System.nanoTime() - started) / 1e9;
 
         assertThat(statuses.keySet()).as("statuses %s", statuses).containsOnly(200, 429);
-        assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count()).isEqualTo(uncheckedBefore);
-        assertThat(statuses.get(200)).as("passed in %.1f s", seconds)
+        assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count())
+                .isEqualTo(uncheckedBefore);
+        assertThat(statuses.get(200))
+                .as("passed in %.1f s", seconds)
                 .isBetween(20L, 20L + (long) Math.ceil(10 * seconds) + 1);
-        assertThat(meters.get("onsale.gateway.ratelimit.refused.locally").counter().count() - refusedLocallyBefore)
-                .as("refused by the local pre-check").isGreaterThanOrEqualTo(500 - 40 - Math.ceil(10 * seconds));
+        assertThat(meters.get("onsale.gateway.ratelimit.refused.locally")
+                                .counter()
+                                .count()
+                        - refusedLocallyBefore)
+                .as("refused by the local pre-check")
+                .isGreaterThanOrEqualTo(500 - 40 - Math.ceil(10 * seconds));
     }
 
     @Test
     void managementEndpointsAreNotRateLimited() {
-        double checkedBefore = meters.get("onsale.gateway.ratelimit.checked").counter().count();
+        double checkedBefore =
+                meters.get("onsale.gateway.ratelimit.checked").counter().count();
         for (int i = 0; i < 10; i++) {
             assertThat(send(request("/actuator/health/liveness")).statusCode()).isEqualTo(200);
         }
-        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count()).isEqualTo(checkedBefore);
+        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count())
+                .isEqualTo(checkedBefore);
     }
 
     @Test

@@ -37,15 +37,20 @@ import reactor.core.publisher.Hooks;
  * waited until their own client gave up).
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.rate-limit.address-burst=1000000", "onsale.rate-limit.address-per-second=1000000",
-        "onsale.upstream.response-timeout=100ms"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "onsale.rate-limit.address-burst=1000000",
+            "onsale.rate-limit.address-per-second=1000000",
+            "onsale.upstream.response-timeout=100ms"
+        })
 class ResponseDeadlineIT {
 
     private static final int REQUESTS = 4_000;
     private static final int IN_FLIGHT = 200;
     /** Paths whose answers are held back 95 to 104 ms: around the 100 ms deadline. */
     private static final int PATHS = 10;
+
     static final StubUpstream QUEUE = StubUpstream.start("queue");
 
     @LocalServerPort
@@ -67,32 +72,47 @@ class ResponseDeadlineIT {
     @Test
     void answersRacingTheDeadlineAreEachAnsweredOnce() {
         String prefix = "/api/queue/" + GatewayClient.unique();
-        List<String> paths = IntStream.range(0, PATHS).mapToObj(i -> prefix + "-" + i + "/status").toList();
+        List<String> paths = IntStream.range(0, PATHS)
+                .mapToObj(i -> prefix + "-" + i + "/status")
+                .toList();
         for (int i = 0; i < PATHS; i++) {
-            QUEUE.answer(paths.get(i), new StubUpstream.Answer(200, "application/json", "{\"status\":\"WAITING\"}",
-                    Map.of(), Duration.ofMillis(95 + i)));
+            QUEUE.answer(
+                    paths.get(i),
+                    new StubUpstream.Answer(
+                            200, "application/json", "{\"status\":\"WAITING\"}", Map.of(), Duration.ofMillis(95 + i)));
         }
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30)).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .build();
         Instant sessionsExpire = Instant.now().plus(Duration.ofHours(1));
         var inFlight = new Semaphore(IN_FLIGHT);
         Map<String, Long> outcomes = new ConcurrentHashMap<>();
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);
-        List<CompletableFuture<Void>> calls = IntStream.range(0, REQUESTS).mapToObj(i -> {
-            String session = sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire));
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + paths.get(i % PATHS)))
-                    .header("Authorization", "Bearer " + session).timeout(Duration.ofSeconds(20)).build();
-            inFlight.acquireUninterruptibly();
-            return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                    .thenAccept(response -> outcomes.merge(outcome(response), 1L, Long::sum))
-                    .exceptionally(error -> {
-                        outcomes.merge(error.getCause() == null ? error.toString() : error.getCause().toString(),
-                                1L, Long::sum);
-                        return null;
-                    })
-                    .whenComplete((ignored, error) -> inFlight.release());
-        }).toList();
+        List<CompletableFuture<Void>> calls = IntStream.range(0, REQUESTS)
+                .mapToObj(i -> {
+                    String session = sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire));
+                    HttpRequest request = HttpRequest.newBuilder(
+                                    URI.create("http://127.0.0.1:" + port + paths.get(i % PATHS)))
+                            .header("Authorization", "Bearer " + session)
+                            .timeout(Duration.ofSeconds(20))
+                            .build();
+                    inFlight.acquireUninterruptibly();
+                    return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                            .thenAccept(response -> outcomes.merge(outcome(response), 1L, Long::sum))
+                            .exceptionally(error -> {
+                                outcomes.merge(
+                                        error.getCause() == null
+                                                ? error.toString()
+                                                : error.getCause().toString(),
+                                        1L,
+                                        Long::sum);
+                                return null;
+                            })
+                            .whenComplete((ignored, error) -> inFlight.release());
+                })
+                .toList();
         try {
             calls.forEach(CompletableFuture::join);
         } finally {
@@ -100,9 +120,12 @@ class ResponseDeadlineIT {
         }
 
         System.out.printf("[deadline] %d requests around a 100 ms deadline: %s%n", REQUESTS, new TreeMap<>(outcomes));
-        assertThat(dropped).as("failures the gateway dropped instead of answering").isEmpty();
-        assertThat(outcomes.keySet()).as("every request answered with the service's answer or a 503 problem, none left"
-                + " waiting").isSubsetOf("200", "503");
+        assertThat(dropped)
+                .as("failures the gateway dropped instead of answering")
+                .isEmpty();
+        assertThat(outcomes.keySet())
+                .as("every request answered with the service's answer or a 503 problem, none left" + " waiting")
+                .isSubsetOf("200", "503");
         assertThat(outcomes.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(REQUESTS);
         assertThat(outcomes.get("200")).as("answers in time still pass").isPositive();
         assertThat(outcomes.get("503")).as("late answers are cut off").isPositive();
@@ -113,9 +136,13 @@ class ResponseDeadlineIT {
         String type = response.headers().firstValue("Content-Type").orElse("");
         boolean matches = switch (response.statusCode()) {
             case 200 -> response.body().equals("{\"status\":\"WAITING\"}");
-            case 503 -> type.startsWith("application/problem+json") && response.headers().firstValue("Retry-After").isPresent();
+            case 503 ->
+                type.startsWith("application/problem+json")
+                        && response.headers().firstValue("Retry-After").isPresent();
             default -> false;
         };
-        return matches ? Integer.toString(response.statusCode()) : response.statusCode() + " " + type + " " + response.body();
+        return matches
+                ? Integer.toString(response.statusCode())
+                : response.statusCode() + " " + type + " " + response.body();
     }
 }

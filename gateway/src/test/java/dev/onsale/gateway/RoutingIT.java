@@ -12,9 +12,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 class RoutingIT extends GatewayIntegrationTest {
@@ -24,30 +24,34 @@ class RoutingIT extends GatewayIntegrationTest {
 
     @ParameterizedTest(name = "{0} {1} reaches {3}")
     @CsvSource({
-            "POST, /api/queue/{id}/join, buyer, queue",
-            "GET, /api/queue/{id}/status, buyer, queue",
-            "GET, /api/queue/{id}/progress, none, queue",
-            "GET, /api/events/{id}/availability, none, inventory",
-            "POST, /api/events/{id}/holds, buyer, inventory",
-            "GET, /api/events, none, booking",
-            "GET, /api/events/{id}, none, booking",
-            "GET, /api/events/{id}/seats, none, booking",
-            "GET, /api/orders/{id}, buyer, booking",
-            "DELETE, /api/orders/{id}, buyer, booking",
-            "POST, /api/orders/{id}/payments, buyer, booking",
-            "POST, /admin/events, admin, booking",
-            "PUT, /admin/events/{id}/admission, admin, queue",
-            "POST, /admin/events/{id}/sale/halt, admin, booking",
-            "POST, /admin/reconciliation/run, admin, booking",
-            "GET, /audit/reconciliation/reports, auditor, booking",
-            "GET, /audit/events/{id}/ledger, auditor, booking",
-            "POST, /webhooks/payments, none, payment"
+        "POST, /api/queue/{id}/join, buyer, queue",
+        "GET, /api/queue/{id}/status, buyer, queue",
+        "GET, /api/queue/{id}/progress, none, queue",
+        "GET, /api/events/{id}/availability, none, inventory",
+        "POST, /api/events/{id}/holds, buyer, inventory",
+        "GET, /api/events, none, booking",
+        "GET, /api/events/{id}, none, booking",
+        "GET, /api/events/{id}/seats, none, booking",
+        "GET, /api/orders/{id}, buyer, booking",
+        "DELETE, /api/orders/{id}, buyer, booking",
+        "POST, /api/orders/{id}/payments, buyer, booking",
+        "POST, /admin/events, admin, booking",
+        "PUT, /admin/events/{id}/admission, admin, queue",
+        "POST, /admin/events/{id}/sale/halt, admin, booking",
+        "POST, /admin/reconciliation/run, admin, booking",
+        "GET, /audit/reconciliation/reports, auditor, booking",
+        "GET, /audit/events/{id}/ledger, auditor, booking",
+        "POST, /webhooks/payments, none, payment"
     })
     void eachRouteReachesItsService(String method, String template, String credentials, String service) {
         String id = unique();
         String path = template.replace("{id}", id);
-        HttpRequest.Builder request = request(path).method(method,
-                "GET".equals(method) || "DELETE".equals(method) ? BodyPublishers.noBody() : BodyPublishers.ofString("{}"));
+        HttpRequest.Builder request = request(path)
+                .method(
+                        method,
+                        "GET".equals(method) || "DELETE".equals(method)
+                                ? BodyPublishers.noBody()
+                                : BodyPublishers.ofString("{}"));
         switch (credentials) {
             case "buyer" -> {
                 String session = newSession();
@@ -58,7 +62,7 @@ class RoutingIT extends GatewayIntegrationTest {
             }
             case "admin" -> request.header("Authorization", "Bearer " + ADMIN_TOKEN);
             case "auditor" -> request.header("Authorization", "Bearer " + AUDITOR_TOKEN);
-            default -> { }
+            default -> {}
         }
         HttpResponse<String> response = send(request);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -128,16 +132,21 @@ class RoutingIT extends GatewayIntegrationTest {
 
     @Test
     void theWebhookNeedsNoSessionAndIsNotRateLimited() {
-        double checked = meters.get("onsale.gateway.ratelimit.checked").counter().count();
-        double unchecked = meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
-        List<HttpResponse<String>> responses = IntStream.range(0, 60).parallel()
+        double checked =
+                meters.get("onsale.gateway.ratelimit.checked").counter().count();
+        double unchecked =
+                meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
+        List<HttpResponse<String>> responses = IntStream.range(0, 60)
+                .parallel()
                 .mapToObj(i -> send(request("/webhooks/payments")
                         .header("Onsale-Signature", "t=1767225600,v1=" + "ab".repeat(32))
                         .POST(BodyPublishers.ofString("{\"id\":\"evt_" + i + "\"}"))))
                 .toList();
         assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
-        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count()).isEqualTo(checked);
-        assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count()).isEqualTo(unchecked);
+        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count())
+                .isEqualTo(checked);
+        assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count())
+                .isEqualTo(unchecked);
     }
 
     @Test
@@ -154,7 +163,8 @@ class RoutingIT extends GatewayIntegrationTest {
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
             assertThat(response.body()).isEqualTo(problem);
         } finally {
-            PAYMENT.answer("/webhooks/payments",
+            PAYMENT.answer(
+                    "/webhooks/payments",
                     StubUpstream.Answer.of(200, "application/json", "{\"upstream\":\"payment\"}"));
         }
     }
@@ -174,8 +184,12 @@ class RoutingIT extends GatewayIntegrationTest {
     @Test
     void anUpstreamFailureOtherThan503IsShownAs503WithRetryAfter() {
         String path = "/api/orders/" + unique();
-        BOOKING.answer(path, StubUpstream.Answer.of(500, "application/problem+json",
-                "{\"type\":\"/problems/internal-error\",\"status\":500,\"detail\":\"java.lang.NullPointerException\"}"));
+        BOOKING.answer(
+                path,
+                StubUpstream.Answer.of(
+                        500,
+                        "application/problem+json",
+                        "{\"type\":\"/problems/internal-error\",\"status\":500,\"detail\":\"java.lang.NullPointerException\"}"));
         HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession()));
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
@@ -189,7 +203,8 @@ class RoutingIT extends GatewayIntegrationTest {
         String problem = "{\"type\":\"/problems/service-unavailable\",\"status\":503}";
         INVENTORY.answer(path, StubUpstream.Answer.of(503, "application/problem+json", problem));
         String session = newSession();
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + session)
+        HttpResponse<String> response = send(request(path)
+                .header("Authorization", "Bearer " + session)
                 .header("X-Admission-Token", admission(session, path.split("/")[3]))
                 .POST(BodyPublishers.ofString("{\"quantity\":2}")));
         assertThat(response.statusCode()).isEqualTo(503);
@@ -199,14 +214,16 @@ class RoutingIT extends GatewayIntegrationTest {
 
     @Test
     void aSessionIsCreatedFromAnEmptyOrEmptyObjectBody() {
-        for (HttpRequest.BodyPublisher body : java.util.List.of(BodyPublishers.noBody(),
-                BodyPublishers.ofString("{}"), BodyPublishers.ofString(" { }\n"))) {
+        for (HttpRequest.BodyPublisher body : java.util.List.of(
+                BodyPublishers.noBody(), BodyPublishers.ofString("{}"), BodyPublishers.ofString(" { }\n"))) {
             HttpResponse<String> response = send(request("/api/sessions").POST(body));
             assertThat(response.statusCode()).isEqualTo(201);
             assertThat(json(response).get("sessionToken").asString()).startsWith("s1.");
             Instant expiresAt = Instant.parse(json(response).get("expiresAt").asString());
-            assertThat(expiresAt).isBetween(Instant.now().plus(Duration.ofMinutes(119)),
-                    Instant.now().plus(Duration.ofMinutes(121)));
+            assertThat(expiresAt)
+                    .isBetween(
+                            Instant.now().plus(Duration.ofMinutes(119)),
+                            Instant.now().plus(Duration.ofMinutes(121)));
         }
     }
 

@@ -34,7 +34,8 @@ class SaleHaltIT extends GatewayIntegrationTest {
         assertThat(poll(session, status).statusCode()).isEqualTo(200);
 
         publish(event, "OPEN", "HALTED");
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
                 .until(() -> poll(session, status).statusCode() == 503);
 
         HttpResponse<String> halted = poll(session, status);
@@ -42,11 +43,18 @@ class SaleHaltIT extends GatewayIntegrationTest {
         assertThat(halted.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json(halted).get("type").asString()).isEqualTo("/problems/sale-halted");
         assertThat(json(halted).get("status").asInt()).isEqualTo(503);
-        assertThat(send(request(join).header("Authorization", "Bearer " + session)
-                .POST(HttpRequest.BodyPublishers.ofString("{}"))).statusCode()).isEqualTo(503);
-        assertThat(send(request(holds).header("Authorization", "Bearer " + session)
-                .header("X-Admission-Token", admission(session, event)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\": 1}"))).statusCode()).isEqualTo(503);
+        assertThat(send(request(join)
+                                .header("Authorization", "Bearer " + session)
+                                .POST(HttpRequest.BodyPublishers.ofString("{}")))
+                        .statusCode())
+                .isEqualTo(503);
+        assertThat(send(request(holds)
+                                .header("Authorization", "Bearer " + session)
+                                .header("X-Admission-Token", admission(session, event))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\": 1}")))
+                        .statusCode())
+                .isEqualTo(503);
         assertThat(QUEUE.receivedAt(join)).as("nothing forwarded").isNull();
         assertThat(INVENTORY.receivedAt(holds)).as("nothing forwarded").isNull();
 
@@ -55,10 +63,12 @@ class SaleHaltIT extends GatewayIntegrationTest {
         assertThat(page.headers().firstValue("Retry-After")).hasValue("30");
         assertThat(page.body()).contains("<h1>Sale stopped</h1>");
         assertThat(poll(session, "/api/queue/" + unique() + "/status").statusCode())
-                .as("other events go on").isEqualTo(200);
+                .as("other events go on")
+                .isEqualTo(200);
 
         publish(event, "HALTED", "OPEN");
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
                 .until(() -> poll(session, status).statusCode() == 200);
         assertThat(send(request("/wait/" + event)).body()).contains("<h1>Waiting room</h1>");
     }
@@ -73,7 +83,9 @@ class SaleHaltIT extends GatewayIntegrationTest {
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(Topics.EVENTS, event,
+            ProducerRecord<String, String> record = new ProducerRecord<>(
+                    Topics.EVENTS,
+                    event,
                     "{\"eventId\":\"%s\",\"previous\":\"%s\",\"current\":\"%s\"}".formatted(event, previous, current));
             record.headers()
                     .add(EnvelopeHeaders.EVENT_ID, UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8))

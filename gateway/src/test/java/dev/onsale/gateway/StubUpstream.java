@@ -40,7 +40,12 @@ public final class StubUpstream implements AutoCloseable {
      * A canned answer; {@code delay} holds the response back (the request is recorded first), {@code bodyDelay} holds
      * the body back after the status and headers went out.
      */
-    public record Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay,
+    public record Answer(
+            int status,
+            String contentType,
+            String body,
+            Map<String, String> headers,
+            Duration delay,
             Duration bodyDelay) {
 
         public Answer(int status, String contentType, String body, Map<String, String> headers, Duration delay) {
@@ -91,14 +96,19 @@ public final class StubUpstream implements AutoCloseable {
 
     /** How many requests arrived at paths that {@code paths} accepts. */
     public int countWhere(Predicate<String> paths) {
-        return counts.entrySet().stream().filter(count -> paths.test(count.getKey()))
-                .mapToInt(count -> count.getValue().get()).sum();
+        return counts.entrySet().stream()
+                .filter(count -> paths.test(count.getKey()))
+                .mapToInt(count -> count.getValue().get())
+                .sum();
     }
 
     /** The last request received at some path that {@code paths} accepts, or null. */
     public Received receivedWhere(Predicate<String> paths) {
-        return received.entrySet().stream().filter(last -> paths.test(last.getKey()))
-                .map(Map.Entry::getValue).findAny().orElse(null);
+        return received.entrySet().stream()
+                .filter(last -> paths.test(last.getKey()))
+                .map(Map.Entry::getValue)
+                .findAny()
+                .orElse(null);
     }
 
     /** The last request received for {@code path}, or null. */
@@ -107,13 +117,14 @@ public final class StubUpstream implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange; InputStream in = exchange.getRequestBody()) {
+        try (exchange;
+                InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readAllBytes();
             String path = exchange.getRequestURI().getRawPath();
             received.put(path, new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders(), body));
             counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-            Answer answer = answers.getOrDefault(path,
-                    Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
+            Answer answer =
+                    answers.getOrDefault(path, Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
             pause(answer.delay());
             byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", answer.contentType());

@@ -17,7 +17,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "onsale.upstream.response-timeout=500ms")
 class UpstreamDownIT {
 
@@ -49,8 +50,10 @@ class UpstreamDownIT {
     void aServiceThatDoesNotAnswerInTimeIsA503WithRetryAfter() {
         GatewayClient gateway = new GatewayClient(port);
         String path = "/api/queue/" + unique() + "/status";
-        SLOW_QUEUE.answer(path, new StubUpstream.Answer(200, "application/json", "{}", Map.of(), Duration.ofSeconds(5)));
-        assertUnavailable(gateway.send(gateway.request(path).header("Authorization", "Bearer " + gateway.newSession())));
+        SLOW_QUEUE.answer(
+                path, new StubUpstream.Answer(200, "application/json", "{}", Map.of(), Duration.ofSeconds(5)));
+        assertUnavailable(
+                gateway.send(gateway.request(path).header("Authorization", "Bearer " + gateway.newSession())));
     }
 
     private static void assertUnavailable(HttpResponse<String> response) {

@@ -39,8 +39,8 @@ class WaitingRoomIT extends GatewayIntegrationTest {
 
     @Test
     void anUnknownOrStaleAssetIsANotFoundProblem() {
-        for (String path : List.of("/assets/waiting-room.0000000000000000.js", "/assets/waiting-room.js",
-                "/assets/nothing.css")) {
+        for (String path :
+                List.of("/assets/waiting-room.0000000000000000.js", "/assets/waiting-room.js", "/assets/nothing.css")) {
             HttpResponse<String> response = send(request(path));
             assertThat(response.statusCode()).as(path).isEqualTo(404);
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
@@ -69,12 +69,16 @@ class WaitingRoomIT extends GatewayIntegrationTest {
     }
 
     private static void assertShortLivedHtml(HttpResponse<String> page) {
-        assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
-                assertThat(type.toLowerCase()).startsWith("text/html").contains("charset=utf-8"));
-        assertThat(page.headers().firstValue("Cache-Control")).hasValueSatisfying(caching ->
-                assertThat(caching).contains("public").contains("max-age=5").doesNotContain("immutable"));
-        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
-                assertThat(csp).contains("script-src 'self'"));
+        assertThat(page.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type ->
+                        assertThat(type.toLowerCase()).startsWith("text/html").contains("charset=utf-8"));
+        assertThat(page.headers().firstValue("Cache-Control"))
+                .hasValueSatisfying(caching -> assertThat(caching)
+                        .contains("public")
+                        .contains("max-age=5")
+                        .doesNotContain("immutable"));
+        assertThat(page.headers().firstValue("Content-Security-Policy"))
+                .hasValueSatisfying(csp -> assertThat(csp).contains("script-src 'self'"));
         assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
     }
 
@@ -87,10 +91,16 @@ class WaitingRoomIT extends GatewayIntegrationTest {
             assertThat(asset.statusCode()).as(assets.group()).isEqualTo(200);
             assertThat(asset.headers().firstValue("Content-Type").orElseThrow().toLowerCase())
                     .startsWith("js".equals(assets.group(2)) ? "text/javascript" : "text/css");
-            assertThat(asset.headers().firstValue("Cache-Control")).hasValueSatisfying(caching -> assertThat(caching)
-                    .contains("public").contains("max-age=31536000").contains("immutable"));
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(asset.body().getBytes(StandardCharsets.UTF_8));
-            assertThat(HexFormat.of().formatHex(digest)).as("the name's hash is the content's").startsWith(assets.group(1));
+            assertThat(asset.headers().firstValue("Cache-Control"))
+                    .hasValueSatisfying(caching -> assertThat(caching)
+                            .contains("public")
+                            .contains("max-age=31536000")
+                            .contains("immutable"));
+            byte[] digest =
+                    MessageDigest.getInstance("SHA-256").digest(asset.body().getBytes(StandardCharsets.UTF_8));
+            assertThat(HexFormat.of().formatHex(digest))
+                    .as("the name's hash is the content's")
+                    .startsWith(assets.group(1));
         }
         assertThat(found).as("fingerprinted assets named by the page").isEqualTo(2);
     }

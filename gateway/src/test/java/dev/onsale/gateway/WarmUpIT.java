@@ -22,14 +22,17 @@ import org.springframework.test.context.DynamicPropertySource;
  * runs once the context is up, so what the stubs received by then was received before readiness.
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.warm-up.buyers=" + WarmUpIT.BUYERS,
-        "onsale.warm-up.concurrency=8",
-        // 6 limited requests per buyer at half of 40/s: about 6 s. Unpaced, the walk outruns the
-        // 20-request burst and is refused.
-        "onsale.rate-limit.address-burst=20",
-        "onsale.rate-limit.address-per-second=40",
-        "onsale.rate-limit.key-prefix=warm-up-it:"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "onsale.warm-up.buyers=" + WarmUpIT.BUYERS,
+            "onsale.warm-up.concurrency=8",
+            // 6 limited requests per buyer at half of 40/s: about 6 s. Unpaced, the walk outruns the
+            // 20-request burst and is refused.
+            "onsale.rate-limit.address-burst=20",
+            "onsale.rate-limit.address-per-second=40",
+            "onsale.rate-limit.key-prefix=warm-up-it:"
+        })
 class WarmUpIT {
 
     static final int BUYERS = 20;
@@ -85,7 +88,8 @@ class WarmUpIT {
         assertThat(meters.find("onsale.gateway.ratelimit.refused").counters())
                 .allSatisfy(refused -> assertThat(refused.count()).isZero());
         // all but the progress document, which is answered from the cache without a limit
-        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count()).isEqualTo(6.0 * BUYERS);
+        assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count())
+                .isEqualTo(6.0 * BUYERS);
     }
 
     @Test
@@ -93,8 +97,10 @@ class WarmUpIT {
         Predicate<String> anyQueuePath = path("/api/queue/{}/join");
         String join = QUEUE.receivedWhere(anyQueuePath).path();
         String event = join.split("/")[3];
-        assertThat(QUEUE.countWhere(p -> p.equals("/api/queue/" + event + "/join"))).isEqualTo(BUYERS);
-        assertThat(INVENTORY.countWhere(p -> p.equals("/api/events/" + event + "/holds"))).isEqualTo(BUYERS);
+        assertThat(QUEUE.countWhere(p -> p.equals("/api/queue/" + event + "/join")))
+                .isEqualTo(BUYERS);
+        assertThat(INVENTORY.countWhere(p -> p.equals("/api/events/" + event + "/holds")))
+                .isEqualTo(BUYERS);
     }
 
     /** Paths of {@code shape}, where {} stands for one UUID. */

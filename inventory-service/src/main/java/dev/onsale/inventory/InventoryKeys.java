@@ -16,8 +16,7 @@ public final class InventoryKeys {
     private static final Pattern HOLD_TIMER_KEY =
             Pattern.compile("inventory:\\{([0-9a-f-]{36})\\}:hold-timer:([0-9a-f-]{36})");
 
-    private InventoryKeys() {
-    }
+    private InventoryKeys() {}
 
     /** Seats that can still be held right now (the gate counter). */
     public static String available(UUID eventId) {
@@ -100,7 +99,8 @@ public final class InventoryKeys {
             return Optional.empty();
         }
         try {
-            return Optional.of(UUID.fromString(key.substring("inventory:{".length(), key.length() - "}:outbox".length())));
+            return Optional.of(
+                    UUID.fromString(key.substring("inventory:{".length(), key.length() - "}:outbox".length())));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -112,8 +112,7 @@ public final class InventoryKeys {
     }
 
     /** The event and order a hold-timer key names. */
-    public record HoldTimer(UUID eventId, UUID orderId) {
-    }
+    public record HoldTimer(UUID eventId, UUID orderId) {}
 
     /** The event and order of {@code key} if it is a hold-timer key, else empty. */
     public static Optional<HoldTimer> parseHoldTimer(String key) {

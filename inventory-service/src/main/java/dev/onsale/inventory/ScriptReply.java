@@ -10,8 +10,7 @@ import java.util.List;
  */
 public final class ScriptReply {
 
-    private ScriptReply() {
-    }
+    private ScriptReply() {}
 
     /** The result {@code script} answered with, by its status word. */
     public static <R extends Enum<R>> R result(String script, Object reply, Class<R> results) {
@@ -23,8 +22,8 @@ public final class ScriptReply {
                 }
             }
         }
-        throw new IllegalStateException(script + " answered " + reply + ", which is none of "
-                + Arrays.toString(results.getEnumConstants()));
+        throw new IllegalStateException(
+                script + " answered " + reply + ", which is none of " + Arrays.toString(results.getEnumConstants()));
     }
 
     /** The reply of a script whose header says it answers a list. */

@@ -28,8 +28,11 @@ class OperabilityIT {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             HttpResponse<String> readiness = get("/actuator/health/readiness");
             assertThat(readiness.statusCode()).isEqualTo(200);
-            assertThat(readiness.body()).contains("\"status\":\"UP\"")
-                    .contains("\"kafka\"").contains("\"redis\"").contains("\"streamRelay\"");
+            assertThat(readiness.body())
+                    .contains("\"status\":\"UP\"")
+                    .contains("\"kafka\"")
+                    .contains("\"redis\"")
+                    .contains("\"streamRelay\"");
         });
     }
 
@@ -42,7 +45,10 @@ class OperabilityIT {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

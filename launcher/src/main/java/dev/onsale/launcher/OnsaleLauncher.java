@@ -14,8 +14,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class OnsaleLauncher {
 
-    private OnsaleLauncher() {
-    }
+    private OnsaleLauncher() {}
 
     public static void main(String[] args) {
         System.exit(run(Arrays.asList(args), Path.of("").toAbsolutePath(), System.getenv(), System.out, System.err));
@@ -54,7 +53,8 @@ public final class OnsaleLauncher {
             err.println("onsale: the stack did not start:\n" + e.getMessage());
             return 1;
         }
-        out.printf("""
+        out.printf(
+                """
 
                 Onsale is up.
                   gateway        %s%s
@@ -63,10 +63,14 @@ public final class OnsaleLauncher {
                   logs           %s
                   memory (RSS)   %d MB
                 Press Ctrl-C to stop (or run ./onsale down from another terminal).
-                %n""", stack.gatewayUrl(), config.gatewayAddress().equals(StackConfig.LOOPBACK)
+                %n""",
+                stack.gatewayUrl(),
+                config.gatewayAddress().equals(StackConfig.LOOPBACK)
                         ? "   (this machine only; --gateway-address=0.0.0.0 opens it to other hosts)"
                         : "   (listening on " + config.gatewayAddress() + ": reachable from other hosts)",
-                stack.adminToken(), stack.auditorToken(), stack.runDir(),
+                stack.adminToken(),
+                stack.auditorToken(),
+                stack.runDir(),
                 stack.rssKb() / 1024);
         stack.watch(line -> err.println("onsale: " + line));
         try {

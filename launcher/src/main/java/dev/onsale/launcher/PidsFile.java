@@ -43,7 +43,8 @@ final class PidsFile {
                 if (startedAt == null) {
                     return true;
                 }
-                return p.info().startInstant()
+                return p.info()
+                        .startInstant()
                         .map(s -> Duration.between(s, startedAt).abs().compareTo(START_TOLERANCE) <= 0)
                         .orElse(true);
             });
@@ -101,8 +102,8 @@ final class PidsFile {
         String[] parts = trimmed.substring(eq + 1).trim().split("\\s+");
         try {
             long pid = Long.parseLong(parts[0]);
-            Instant started = parts.length > 1 && !parts[1].equals("-")
-                    ? Instant.ofEpochMilli(Long.parseLong(parts[1])) : null;
+            Instant started =
+                    parts.length > 1 && !parts[1].equals("-") ? Instant.ofEpochMilli(Long.parseLong(parts[1])) : null;
             return Optional.of(new Entry(trimmed.substring(0, eq).trim(), pid, started));
         } catch (NumberFormatException e) {
             return Optional.empty();
@@ -111,7 +112,9 @@ final class PidsFile {
 
     static String format(Entry entry) {
         return entry.name() + "=" + entry.pid() + " "
-                + (entry.startedAt() == null ? "-" : String.valueOf(entry.startedAt().toEpochMilli()));
+                + (entry.startedAt() == null
+                        ? "-"
+                        : String.valueOf(entry.startedAt().toEpochMilli()));
     }
 
     private void write() {

@@ -12,8 +12,7 @@ import java.util.Map;
 /** Tells whether a TCP port can still be taken on this machine. */
 final class Ports {
 
-    private Ports() {
-    }
+    private Ports() {}
 
     /** True when something listens on the port or it cannot be bound on every interface. */
     static boolean inUse(int port) {

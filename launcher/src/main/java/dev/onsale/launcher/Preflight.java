@@ -8,20 +8,21 @@ import java.util.List;
 /** What must hold before a stack starts: its jars are built, its ports are free, no stack runs in its state dir. */
 final class Preflight {
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /** @throws StackException listing every problem found */
     static void check(StackConfig config) {
         List<String> problems = new ArrayList<>();
         for (Path jar : requiredJars(config)) {
             if (!Files.isRegularFile(jar)) {
-                problems.add("missing " + config.repoRoot().relativize(jar) + " — build it with ./mvnw -B -q -DskipTests install");
+                problems.add("missing " + config.repoRoot().relativize(jar)
+                        + " — build it with ./mvnw -B -q -DskipTests install");
             }
         }
         config.duplicatePorts().ifPresent(problems::add);
         if (PidsFile.read(config.stateDir()).stream().anyMatch(e -> e.live().isPresent())) {
-            problems.add("a stack is already running (see " + config.stateDir().resolve(PidsFile.NAME) + ") — try ./onsale down");
+            problems.add("a stack is already running (see " + config.stateDir().resolve(PidsFile.NAME)
+                    + ") — try ./onsale down");
         }
         if (problems.isEmpty()) {
             List<String> taken = Ports.taken(config.portsToCheck());
@@ -46,6 +47,7 @@ final class Preflight {
     }
 
     static Path serviceJar(StackConfig config, Service service) {
-        return config.repoRoot().resolve(service.module() + "/target/" + service.module() + "-" + config.version() + ".jar");
+        return config.repoRoot()
+                .resolve(service.module() + "/target/" + service.module() + "-" + config.version() + ".jar");
     }
 }

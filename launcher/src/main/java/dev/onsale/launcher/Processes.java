@@ -19,8 +19,7 @@ final class Processes {
     private static final Duration EXIT_POLL = Duration.ofMillis(50);
     private static final int MAX_LINE = 600;
 
-    private Processes() {
-    }
+    private Processes() {}
 
     /**
      * Sends SIGTERM to all at once, waits up to {@code grace} for them to exit, then SIGKILLs the rest.
@@ -28,7 +27,8 @@ final class Processes {
      * @return the processes that had to be killed
      */
     static List<ProcessHandle> stop(Collection<ProcessHandle> processes, Duration grace) {
-        List<ProcessHandle> alive = processes.stream().filter(Processes::isRunning).toList();
+        List<ProcessHandle> alive =
+                processes.stream().filter(Processes::isRunning).toList();
         alive.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
         List<ProcessHandle> killed = new ArrayList<>();
@@ -87,8 +87,11 @@ final class Processes {
             file.seek(length - chunk);
             file.readFully(bytes);
             List<String> all = new String(bytes, StandardCharsets.UTF_8).lines().toList();
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()).stream()
-                    .map(Processes::readable).toList());
+            return String.join(
+                    "\n",
+                    all.subList(Math.max(0, all.size() - lines), all.size()).stream()
+                            .map(Processes::readable)
+                            .toList());
         } catch (IOException e) {
             return "(could not read " + log + ": " + e.getMessage() + ")";
         }

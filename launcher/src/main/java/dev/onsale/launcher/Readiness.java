@@ -31,7 +31,8 @@ final class Readiness {
     }
 
     void await(long stackStarted) {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         var pending = new LinkedHashSet<>(services.keySet());
         long deadline = System.nanoTime() + config.readinessTimeout().toNanos();
         while (!pending.isEmpty()) {
@@ -47,12 +48,18 @@ final class Readiness {
                 }
             }
             if (!pending.isEmpty() && System.nanoTime() > deadline) {
-                var message = new StringBuilder("not ready within " + config.readinessTimeout().toSeconds() + " s:");
+                var message = new StringBuilder(
+                        "not ready within " + config.readinessTimeout().toSeconds() + " s:");
                 for (Service service : pending) {
                     Path log = runDir.resolve(service.module() + ".log");
-                    message.append("\n== ").append(service.module()).append(" (http://127.0.0.1:")
-                            .append(config.managementPort(service)).append("/actuator/health/readiness), last lines of ")
-                            .append(log).append(":\n").append(Processes.tail(log, 15));
+                    message.append("\n== ")
+                            .append(service.module())
+                            .append(" (http://127.0.0.1:")
+                            .append(config.managementPort(service))
+                            .append("/actuator/health/readiness), last lines of ")
+                            .append(log)
+                            .append(":\n")
+                            .append(Processes.tail(log, 15));
                 }
                 throw new StackException(message.toString());
             }
@@ -63,8 +70,11 @@ final class Readiness {
     }
 
     private boolean ready(HttpClient http, Service service) {
-        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + config.managementPort(service)
-                + "/actuator/health/readiness")).timeout(Duration.ofSeconds(2)).GET().build();
+        var request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + config.managementPort(service) + "/actuator/health/readiness"))
+                .timeout(Duration.ofSeconds(2))
+                .GET()
+                .build();
         try {
             return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (IOException e) {

@@ -8,8 +8,7 @@ final class SessionKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private SessionKeys() {
-    }
+    private SessionKeys() {}
 
     /** 32 random bytes, hex encoded (64 characters). */
     static String random() {

@@ -85,7 +85,8 @@ public final class Stack implements AutoCloseable {
             if (entry.name().equals(Teardown.LAUNCHER) && entry.pid() != self) {
                 entry.live().ifPresent(launcher -> {
                     progress.accept("asking the launcher (pid " + entry.pid() + ") to stop the stack");
-                    boolean stopped = !Processes.stop(List.of(launcher), grace.multipliedBy(3)).contains(launcher);
+                    boolean stopped = !Processes.stop(List.of(launcher), grace.multipliedBy(3))
+                            .contains(launcher);
                     report.add("launcher (pid " + entry.pid() + ") " + (stopped ? "stopped" : "killed"));
                 });
             }
@@ -151,7 +152,8 @@ public final class Stack implements AutoCloseable {
     /** Pid of every process of the stack (engines, postgres, redis-server, services), not the launcher's. */
     public Map<String, Long> pids() {
         var result = new LinkedHashMap<String, Long>();
-        pids.entries().stream().filter(e -> !e.name().equals(Teardown.LAUNCHER))
+        pids.entries().stream()
+                .filter(e -> !e.name().equals(Teardown.LAUNCHER))
                 .forEach(e -> result.put(e.name(), e.pid()));
         return result;
     }
@@ -163,7 +165,8 @@ public final class Stack implements AutoCloseable {
             total += Processes.rssKb(pid);
         }
         long postmaster = pids().getOrDefault(Teardown.POSTGRES, -1L);
-        for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.children().toList()).orElse(List.of())) {
+        for (ProcessHandle child :
+                ProcessHandle.of(postmaster).map(p -> p.children().toList()).orElse(List.of())) {
             total += Processes.rssKb(child.pid());
         }
         return total;
@@ -171,12 +174,15 @@ public final class Stack implements AutoCloseable {
 
     /** Reports, through {@code listener}, every service or engines process that exits while the stack is not closing. */
     public void watch(Consumer<String> listener) {
-        pids.entries().stream().filter(e -> !e.name().equals(Teardown.LAUNCHER)).forEach(entry ->
-                entry.live().ifPresent(process -> process.onExit().thenRun(() -> {
-                    if (!closed.get()) {
-                        listener.accept(entry.name() + " (pid " + entry.pid() + ") exited; see its log in " + runDir);
-                    }
-                })));
+        pids.entries().stream()
+                .filter(e -> !e.name().equals(Teardown.LAUNCHER))
+                .forEach(entry -> entry.live()
+                        .ifPresent(process -> process.onExit().thenRun(() -> {
+                            if (!closed.get()) {
+                                listener.accept(
+                                        entry.name() + " (pid " + entry.pid() + ") exited; see its log in " + runDir);
+                            }
+                        })));
     }
 
     @Override
@@ -217,9 +223,13 @@ public final class Stack implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(config.java().toString());
         command.addAll(config.enginesJvmOptions());
-        command.addAll(List.of("-jar", Preflight.enginesJar(config).toString(),
-                "--kafka-port=" + config.kafkaPort(), "--postgres-port=" + config.postgresPort(),
-                "--redis-port=" + config.redisPort(), "--work-dir=" + runDir.resolve("engines"),
+        command.addAll(List.of(
+                "-jar",
+                Preflight.enginesJar(config).toString(),
+                "--kafka-port=" + config.kafkaPort(),
+                "--postgres-port=" + config.postgresPort(),
+                "--redis-port=" + config.redisPort(),
+                "--work-dir=" + runDir.resolve("engines"),
                 "--ready-file=" + ready));
         Process engines = launch(Teardown.ENGINES, command, Map.of(), log);
         long deadline = System.nanoTime() + config.enginesTimeout().toNanos();
@@ -228,8 +238,9 @@ public final class Stack implements AutoCloseable {
                 throw died("the engines", engines, log);
             }
             if (System.nanoTime() > deadline) {
-                throw new StackException("the engines were not ready within " + config.enginesTimeout().toSeconds()
-                        + " s; last lines of " + log + ":\n" + Processes.tail(log, TAIL_LINES));
+                throw new StackException("the engines were not ready within "
+                        + config.enginesTimeout().toSeconds() + " s; last lines of " + log + ":\n"
+                        + Processes.tail(log, TAIL_LINES));
             }
             pause();
         }
@@ -242,7 +253,11 @@ public final class Stack implements AutoCloseable {
         recordEnginePid(Teardown.POSTGRES, properties.getProperty("postgresPid"));
         recordEnginePid(Teardown.REDIS, properties.getProperty("redisPid"));
         var env = new LinkedHashMap<String, String>();
-        for (String name : List.of("ONSALE_KAFKA_BOOTSTRAP", "ONSALE_DB_URL", "ONSALE_DB_USER", "ONSALE_DB_PASSWORD",
+        for (String name : List.of(
+                "ONSALE_KAFKA_BOOTSTRAP",
+                "ONSALE_DB_URL",
+                "ONSALE_DB_USER",
+                "ONSALE_DB_PASSWORD",
                 "ONSALE_REDIS_URL")) {
             env.put(name, properties.getProperty(name, ""));
         }
@@ -336,7 +351,9 @@ public final class Stack implements AutoCloseable {
             full.add(SETSID.toString());
         }
         full.addAll(command);
-        var builder = new ProcessBuilder(full).directory(runDir.toFile()).redirectErrorStream(true)
+        var builder = new ProcessBuilder(full)
+                .directory(runDir.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         try {

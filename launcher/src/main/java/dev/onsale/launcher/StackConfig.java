@@ -45,14 +45,29 @@ import java.util.Optional;
  * @param identityKey      HMAC key the gateway signs forwarded identities with and the services verify (at least
  *                         32 bytes); nothing else holds it
  */
-public record StackConfig(Path repoRoot, Path stateDir, String version,
-                          int kafkaPort, int postgresPort, int redisPort, Map<Service, Integer> servicePorts,
-                          Path java, List<String> serviceJvmOptions, List<String> gatewayJvmOptions,
-                          List<String> enginesJvmOptions,
-                          Duration enginesTimeout, Duration readinessTimeout, Duration stopGrace,
-                          String adminToken, String auditorToken, String sessionKey, String admissionKey,
-                          Map<String, String> serviceEnvironment, Map<Service, Integer> managementPorts,
-                          String gatewayAddress, String identityKey) {
+public record StackConfig(
+        Path repoRoot,
+        Path stateDir,
+        String version,
+        int kafkaPort,
+        int postgresPort,
+        int redisPort,
+        Map<Service, Integer> servicePorts,
+        Path java,
+        List<String> serviceJvmOptions,
+        List<String> gatewayJvmOptions,
+        List<String> enginesJvmOptions,
+        Duration enginesTimeout,
+        Duration readinessTimeout,
+        Duration stopGrace,
+        String adminToken,
+        String auditorToken,
+        String sessionKey,
+        String admissionKey,
+        Map<String, String> serviceEnvironment,
+        Map<Service, Integer> managementPorts,
+        String gatewayAddress,
+        String identityKey) {
 
     public static final String VERSION = "0.1.0-SNAPSHOT";
     public static final int DEFAULT_KAFKA_PORT = 19092;
@@ -60,6 +75,7 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     public static final int DEFAULT_REDIS_PORT = 16379;
     /** Where every process of a local stack listens unless told otherwise. */
     public static final String LOOPBACK = "127.0.0.1";
+
     static final String LOCAL_ADMIN_TOKEN = "local-admin-token";
     static final String LOCAL_AUDITOR_TOKEN = "local-auditor-token";
     /**
@@ -67,7 +83,11 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
      * services answer few requests each under the waiting room's protocol. Production images set their own flags.
      */
     static final List<String> SERVICE_JVM_OPTIONS = List.of(
-            "-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k",
+            "-Xms64m",
+            "-Xmx384m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-Xss512k",
             "-XX:+ExitOnOutOfMemoryError");
     /**
      * The full JIT (C1, then C2): the gateway carries every request of every buyer, and once warm its CPU per
@@ -77,10 +97,11 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
      * serial collector it stood still in GC for about 8 s per {@code bench sale} (young pauses of 76 ms on
      * average, full ones of 0.5-0.9 s in the arrival), against about 4 s with these.
      */
-    static final List<String> GATEWAY_JVM_OPTIONS = List.of(
-            "-Xms512m", "-Xmx1g", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
-    static final List<String> ENGINES_JVM_OPTIONS = List.of(
-            "-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> GATEWAY_JVM_OPTIONS =
+            List.of("-Xms512m", "-Xmx1g", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
+
+    static final List<String> ENGINES_JVM_OPTIONS =
+            List.of("-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     public StackConfig {
         Objects.requireNonNull(repoRoot, "repoRoot");
@@ -106,8 +127,9 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         if (!List.of(LOOPBACK, "0.0.0.0", "::").contains(gatewayAddress)) {
             // the stack reaches its own gateway on loopback (the sandbox's webhooks, the printed URL, the port check):
             // a single other interface would leave loopback without a gateway
-            throw new IllegalArgumentException("the gateway address must be 127.0.0.1 (this machine only) or 0.0.0.0 / :: "
-                    + "(every interface), got '" + gatewayAddress + "'");
+            throw new IllegalArgumentException(
+                    "the gateway address must be 127.0.0.1 (this machine only) or 0.0.0.0 / :: "
+                            + "(every interface), got '" + gatewayAddress + "'");
         }
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
         gatewayJvmOptions = List.copyOf(gatewayJvmOptions);
@@ -129,15 +151,28 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
      * (each key random per stack otherwise).
      */
     public static StackConfig defaults(Path repoRoot, Map<String, String> env) {
-        return new StackConfig(repoRoot.toAbsolutePath().normalize(),
-                repoRoot.toAbsolutePath().normalize().resolve(".onsale"), VERSION,
-                DEFAULT_KAFKA_PORT, DEFAULT_POSTGRES_PORT, DEFAULT_REDIS_PORT, Map.of(),
-                currentJava(), SERVICE_JVM_OPTIONS, GATEWAY_JVM_OPTIONS, ENGINES_JVM_OPTIONS,
-                Duration.ofSeconds(120), Duration.ofSeconds(180), Duration.ofSeconds(20),
+        return new StackConfig(
+                repoRoot.toAbsolutePath().normalize(),
+                repoRoot.toAbsolutePath().normalize().resolve(".onsale"),
+                VERSION,
+                DEFAULT_KAFKA_PORT,
+                DEFAULT_POSTGRES_PORT,
+                DEFAULT_REDIS_PORT,
+                Map.of(),
+                currentJava(),
+                SERVICE_JVM_OPTIONS,
+                GATEWAY_JVM_OPTIONS,
+                ENGINES_JVM_OPTIONS,
+                Duration.ofSeconds(120),
+                Duration.ofSeconds(180),
+                Duration.ofSeconds(20),
                 nonBlank(env.get("ONSALE_ADMIN_TOKEN")).orElse(LOCAL_ADMIN_TOKEN),
                 nonBlank(env.get("ONSALE_AUDITOR_TOKEN")).orElse(LOCAL_AUDITOR_TOKEN),
                 nonBlank(env.get("ONSALE_SESSION_KEY")).orElseGet(SessionKeys::random),
-                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random), Map.of(), Map.of(), LOOPBACK,
+                nonBlank(env.get("ONSALE_ADMISSION_KEY")).orElseGet(SessionKeys::random),
+                Map.of(),
+                Map.of(),
+                LOOPBACK,
                 nonBlank(env.get("ONSALE_IDENTITY_KEY")).orElseGet(SessionKeys::random));
     }
 
@@ -149,7 +184,8 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
         var config = base;
         for (String arg : args) {
             if (!arg.startsWith("--") || !arg.contains("=")) {
-                throw new IllegalArgumentException("unknown argument: " + arg + " (options look like --name=value; see ./onsale help)");
+                throw new IllegalArgumentException(
+                        "unknown argument: " + arg + " (options look like --name=value; see ./onsale help)");
             }
             String name = arg.substring(2, arg.indexOf('='));
             String value = arg.substring(arg.indexOf('=') + 1);
@@ -160,11 +196,13 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                 case "timeout" -> config.withReadinessTimeout(Duration.ofSeconds(positive(name, value)));
                 case "jvm-opts" -> config.withServiceJvmOptions(options(value));
                 case "gateway-jvm-opts" -> config.withGatewayJvmOptions(options(value));
-                case "state-dir" -> config.withStateDir(Path.of(value).toAbsolutePath().normalize());
+                case "state-dir" ->
+                    config.withStateDir(Path.of(value).toAbsolutePath().normalize());
                 case "gateway-address" -> config.withGatewayAddress(value.trim());
                 default -> {
                     var management = Arrays.stream(Service.values())
-                            .filter(s -> name.equals(s.option() + "-management-port")).findFirst();
+                            .filter(s -> name.equals(s.option() + "-management-port"))
+                            .findFirst();
                     if (management.isPresent()) {
                         var ports = new EnumMap<>(config.managementPorts);
                         ports.put(management.get(), port(name, value));
@@ -173,7 +211,8 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
                     Service service = Arrays.stream(Service.values())
                             .filter(s -> name.equals(s.option() + "-port"))
                             .findFirst()
-                            .orElseThrow(() -> new IllegalArgumentException("unknown option: --" + name + " (see ./onsale help)"));
+                            .orElseThrow(() ->
+                                    new IllegalArgumentException("unknown option: --" + name + " (see ./onsale help)"));
                     var ports = new EnumMap<>(config.servicePorts);
                     ports.put(service, port(name, value));
                     yield config.withServicePorts(ports);
@@ -196,16 +235,55 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     }
 
     public StackConfig withManagementPorts(Map<Service, Integer> ports) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, ports, gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                ports,
+                gatewayAddress,
+                identityKey);
     }
 
     /** The same configuration with the gateway listening on {@code address} ({@code 0.0.0.0}: every interface). */
     public StackConfig withGatewayAddress(String address) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts, address,
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                address,
                 identityKey);
     }
 
@@ -219,46 +297,160 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     }
 
     public StackConfig withEnginePorts(int kafka, int postgres, int redis) {
-        return new StackConfig(repoRoot, stateDir, version, kafka, postgres, redis, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafka,
+                postgres,
+                redis,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     public StackConfig withServicePorts(Map<Service, Integer> ports) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, ports, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                ports,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     public StackConfig withStateDir(Path dir) {
-        return new StackConfig(repoRoot, dir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                dir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     public StackConfig withReadinessTimeout(Duration timeout) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, timeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                timeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     public StackConfig withServiceJvmOptions(List<String> options) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                options, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                options,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     /** The same configuration with these JVM options for the gateway. */
     public StackConfig withGatewayJvmOptions(List<String> options) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, options, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, serviceEnvironment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                options,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                serviceEnvironment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     /** The JVM options of {@code service}'s process. */
@@ -272,10 +464,29 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
 
     /** The same configuration giving every service process these environment variables as well. */
     public StackConfig withServiceEnvironment(Map<String, String> environment) {
-        return new StackConfig(repoRoot, stateDir, version, kafkaPort, postgresPort, redisPort, servicePorts, java,
-                serviceJvmOptions, gatewayJvmOptions, enginesJvmOptions, enginesTimeout, readinessTimeout, stopGrace,
-                adminToken, auditorToken, sessionKey, admissionKey, environment, managementPorts,
-                gatewayAddress, identityKey);
+        return new StackConfig(
+                repoRoot,
+                stateDir,
+                version,
+                kafkaPort,
+                postgresPort,
+                redisPort,
+                servicePorts,
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                adminToken,
+                auditorToken,
+                sessionKey,
+                admissionKey,
+                environment,
+                managementPorts,
+                gatewayAddress,
+                identityKey);
     }
 
     public int port(Service service) {
@@ -326,7 +537,10 @@ public record StackConfig(Path repoRoot, Path stateDir, String version,
     }
 
     static Path currentJava() {
-        return ProcessHandle.current().info().command().map(Path::of)
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .map(Path::of)
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 

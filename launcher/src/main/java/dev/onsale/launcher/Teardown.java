@@ -22,31 +22,40 @@ final class Teardown {
     private static final Set<String> NOT_SERVICES = Set.of(LAUNCHER, ENGINES, POSTGRES, REDIS);
     private static final Duration ENGINE_PROCESS_GRACE = Duration.ofSeconds(10);
 
-    private Teardown() {
-    }
+    private Teardown() {}
 
     /** @return one line per process that was still running, saying how it ended */
     static List<String> stop(List<PidsFile.Entry> entries, Duration grace, Consumer<String> progress) {
         List<String> report = new ArrayList<>();
         stopGroup(entries.stream().filter(e -> !NOT_SERVICES.contains(e.name())).toList(), grace, progress, report);
-        stopGroup(entries.stream().filter(e -> e.name().equals(ENGINES)).toList(),
-                grace.plus(ENGINE_PROCESS_GRACE), progress, report);
-        stopGroup(entries.stream().filter(e -> e.name().equals(POSTGRES) || e.name().equals(REDIS)).toList(),
-                ENGINE_PROCESS_GRACE, progress, report);
+        stopGroup(
+                entries.stream().filter(e -> e.name().equals(ENGINES)).toList(),
+                grace.plus(ENGINE_PROCESS_GRACE),
+                progress,
+                report);
+        stopGroup(
+                entries.stream()
+                        .filter(e -> e.name().equals(POSTGRES) || e.name().equals(REDIS))
+                        .toList(),
+                ENGINE_PROCESS_GRACE,
+                progress,
+                report);
         return report;
     }
 
-    private static void stopGroup(List<PidsFile.Entry> group, Duration grace, Consumer<String> progress,
-                                  List<String> report) {
+    private static void stopGroup(
+            List<PidsFile.Entry> group, Duration grace, Consumer<String> progress, List<String> report) {
         Map<ProcessHandle, PidsFile.Entry> live = group.stream()
                 .flatMap(e -> e.live().stream().map(p -> Map.entry(p, e)))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a,
-                        java.util.LinkedHashMap::new));
+                .collect(Collectors.toMap(
+                        Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
         if (live.isEmpty()) {
             return;
         }
-        progress.accept("stopping " + live.values().stream().map(e -> e.name() + " (pid " + e.pid() + ")")
-                .collect(Collectors.joining(", ")));
+        progress.accept("stopping "
+                + live.values().stream()
+                        .map(e -> e.name() + " (pid " + e.pid() + ")")
+                        .collect(Collectors.joining(", ")));
         List<ProcessHandle> killed = Processes.stop(live.keySet(), grace);
         live.forEach((process, entry) -> report.add(entry.name() + " (pid " + entry.pid() + ") "
                 + (killed.contains(process) ? "killed after " + grace.toSeconds() + " s" : "stopped")));

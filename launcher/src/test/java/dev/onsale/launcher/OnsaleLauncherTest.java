@@ -1,7 +1,6 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -11,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class OnsaleLauncherTest {
 
@@ -23,7 +22,8 @@ class OnsaleLauncherTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return OnsaleLauncher.run(List.of(args), repo, Map.of(), new PrintStream(out, true), new PrintStream(err, true));
+        return OnsaleLauncher.run(
+                List.of(args), repo, Map.of(), new PrintStream(out, true), new PrintStream(err, true));
     }
 
     @Test
@@ -48,7 +48,12 @@ class OnsaleLauncherTest {
 
     @Test
     void upRefusesAPortInUseAndNamesItsOwner() throws Exception {
-        for (String module : List.of("gateway", "queue-service", "inventory-service", "booking-service", "payment-service",
+        for (String module : List.of(
+                "gateway",
+                "queue-service",
+                "inventory-service",
+                "booking-service",
+                "payment-service",
                 "payment-sandbox")) {
             Files.createDirectories(repo.resolve(module + "/target"));
             Files.writeString(repo.resolve(module + "/target/" + module + "-0.1.0-SNAPSHOT.jar"), "");
@@ -57,11 +62,20 @@ class OnsaleLauncherTest {
         Files.writeString(repo.resolve("embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"), "");
         try (var busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = busy.getLocalPort();
-            assertThat(run("up", "--gateway-port=" + port, "--kafka-port=0", "--postgres-port=0", "--redis-port=0",
-                    "--queue-port=" + StackConfig.freePort(), "--inventory-port=" + StackConfig.freePort(),
-                    "--booking-port=" + StackConfig.freePort(), "--payment-port=" + StackConfig.freePort()))
+            assertThat(run(
+                            "up",
+                            "--gateway-port=" + port,
+                            "--kafka-port=0",
+                            "--postgres-port=0",
+                            "--redis-port=0",
+                            "--queue-port=" + StackConfig.freePort(),
+                            "--inventory-port=" + StackConfig.freePort(),
+                            "--booking-port=" + StackConfig.freePort(),
+                            "--payment-port=" + StackConfig.freePort()))
                     .isEqualTo(1);
-            assertThat(err.toString()).contains("port " + port + " (gateway) is already in use — is another stack running? try ./onsale down");
+            assertThat(err.toString())
+                    .contains("port " + port
+                            + " (gateway) is already in use — is another stack running? try ./onsale down");
         }
         assertThat(Files.exists(repo.resolve(".onsale/stack.pids"))).isFalse();
     }

@@ -1,13 +1,12 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PidsFileTest {
 
@@ -21,7 +20,8 @@ class PidsFileTest {
         file.record(new PidsFile.Entry("postgres", 4242, Instant.ofEpochMilli(1_700_000_000_000L)));
         file.record(new PidsFile.Entry("redis-server", 4343, null));
 
-        assertThat(PidsFile.read(stateDir)).extracting(PidsFile.Entry::name)
+        assertThat(PidsFile.read(stateDir))
+                .extracting(PidsFile.Entry::name)
                 .containsExactly("launcher", "postgres", "redis-server");
         assertThat(PidsFile.read(stateDir).get(1))
                 .isEqualTo(new PidsFile.Entry("postgres", 4242, Instant.ofEpochMilli(1_700_000_000_000L)));
@@ -45,8 +45,11 @@ class PidsFileTest {
         try {
             var entry = PidsFile.Entry.of("gateway", sleeper.toHandle());
             assertThat(entry.live()).isPresent();
-            var reused = new PidsFile.Entry("gateway", sleeper.pid(), entry.startedAt().minusSeconds(3600));
-            assertThat(reused.live()).as("same pid, other start time: another process").isEmpty();
+            var reused = new PidsFile.Entry(
+                    "gateway", sleeper.pid(), entry.startedAt().minusSeconds(3600));
+            assertThat(reused.live())
+                    .as("same pid, other start time: another process")
+                    .isEmpty();
         } finally {
             sleeper.destroyForcibly().waitFor();
         }

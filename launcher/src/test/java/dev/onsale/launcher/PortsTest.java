@@ -1,12 +1,11 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PortsTest {
 
@@ -15,7 +14,8 @@ class PortsTest {
         try (var server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = server.getLocalPort();
             assertThat(Ports.inUse(port)).isTrue();
-            assertThat(Ports.taken(Map.of(port, "gateway"))).containsExactly("port " + port + " (gateway) is already in use");
+            assertThat(Ports.taken(Map.of(port, "gateway")))
+                    .containsExactly("port " + port + " (gateway) is already in use");
         }
     }
 
@@ -33,10 +33,13 @@ class PortsTest {
             server.setReuseAddress(true);
             server.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             port = server.getLocalPort();
-            try (var client = new java.net.Socket(InetAddress.getLoopbackAddress(), port); var accepted = server.accept()) {
+            try (var client = new java.net.Socket(InetAddress.getLoopbackAddress(), port);
+                    var accepted = server.accept()) {
                 accepted.getOutputStream().write(1);
             }
         }
-        assertThat(Ports.inUse(port)).as("the closed connection lingers in TIME_WAIT").isFalse();
+        assertThat(Ports.inUse(port))
+                .as("the closed connection lingers in TIME_WAIT")
+                .isFalse();
     }
 }

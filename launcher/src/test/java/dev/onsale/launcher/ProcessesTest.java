@@ -1,12 +1,11 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProcessesTest {
 
@@ -23,11 +22,16 @@ class ProcessesTest {
 
     @Test
     void aStructuredLineWithAStackTraceShowsItsRootCause() {
-        String line = "{\"message\":\"Application run failed\",\"stack_trace\":\"java.lang.IllegalStateException: outer\\n\\tat a.B.c(B.java:1)"
-                + "\\n\\tat d.E.f(E.java:2)\\nCaused by: java.lang.NoClassDefFoundError: com/x/Y\\n\\tat g.H.i(H.java:3)\"}";
+        String line =
+                "{\"message\":\"Application run failed\",\"stack_trace\":\"java.lang.IllegalStateException: outer\\n\\tat a.B.c(B.java:1)"
+                        + "\\n\\tat d.E.f(E.java:2)\\nCaused by: java.lang.NoClassDefFoundError: com/x/Y\\n\\tat g.H.i(H.java:3)\"}";
         String readable = Processes.readable(line);
-        assertThat(readable).contains("Application run failed", "IllegalStateException: outer",
-                "Caused by: java.lang.NoClassDefFoundError: com/x/Y").doesNotContain("B.java");
+        assertThat(readable)
+                .contains(
+                        "Application run failed",
+                        "IllegalStateException: outer",
+                        "Caused by: java.lang.NoClassDefFoundError: com/x/Y")
+                .doesNotContain("B.java");
     }
 
     @Test

@@ -1,15 +1,14 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class StackConfigTest {
 
@@ -21,8 +20,12 @@ class StackConfigTest {
             StackConfig config = defaults.withFreePorts();
             var ports = new HashSet<Integer>();
             for (Service service : Service.values()) {
-                assertThat(ports.add(config.port(service))).as("port of %s", service).isTrue();
-                assertThat(ports.add(config.managementPort(service))).as("actuator port of %s", service).isTrue();
+                assertThat(ports.add(config.port(service)))
+                        .as("port of %s", service)
+                        .isTrue();
+                assertThat(ports.add(config.managementPort(service)))
+                        .as("actuator port of %s", service)
+                        .isTrue();
             }
         }
     }
@@ -44,9 +47,17 @@ class StackConfigTest {
 
     @Test
     void tokensSessionKeyAndAdmissionKeyComeFromTheEnvironmentWhenSet() {
-        var config = StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMIN_TOKEN", "a-secret",
-                "ONSALE_AUDITOR_TOKEN", "b-secret", "ONSALE_SESSION_KEY", "k".repeat(40),
-                "ONSALE_ADMISSION_KEY", "q".repeat(40)));
+        var config = StackConfig.defaults(
+                Path.of("/repo"),
+                Map.of(
+                        "ONSALE_ADMIN_TOKEN",
+                        "a-secret",
+                        "ONSALE_AUDITOR_TOKEN",
+                        "b-secret",
+                        "ONSALE_SESSION_KEY",
+                        "k".repeat(40),
+                        "ONSALE_ADMISSION_KEY",
+                        "q".repeat(40)));
         assertThat(config.adminToken()).isEqualTo("a-secret");
         assertThat(config.auditorToken()).isEqualTo("b-secret");
         assertThat(config.sessionKey()).isEqualTo("k".repeat(40));
@@ -57,8 +68,10 @@ class StackConfigTest {
     void eachRunGetsItsOwnRandomSessionAndAdmissionKeysOfAtLeast32Bytes() {
         var other = StackConfig.defaults(Path.of("/repo"), Map.of());
         assertThat(defaults.sessionKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.sessionKey());
-        assertThat(defaults.admissionKey()).hasSizeGreaterThanOrEqualTo(32)
-                .isNotEqualTo(other.admissionKey()).isNotEqualTo(defaults.sessionKey());
+        assertThat(defaults.admissionKey())
+                .hasSizeGreaterThanOrEqualTo(32)
+                .isNotEqualTo(other.admissionKey())
+                .isNotEqualTo(defaults.sessionKey());
     }
 
     @Test
@@ -75,36 +88,46 @@ class StackConfigTest {
         }
         for (String refused : List.of("everywhere", "192.168.1.5")) {
             assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-address=" + refused)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gateway address");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("gateway address");
         }
     }
 
     @Test
     void actuatorsHaveTheirOwnPortsWhichOptionsMoveAndClashesAreFound() {
-        assertThat(Service.values()).extracting(defaults::managementPort)
+        assertThat(Service.values())
+                .extracting(defaults::managementPort)
                 .containsExactly(18081, 18082, 18083, 18084, 18090, 18080);
         var moved = StackConfig.parse(defaults, List.of("--booking-management-port=28083"));
         assertThat(moved.managementPort(Service.BOOKING)).isEqualTo(28083);
         assertThat(moved.portsToCheck()).containsEntry(28083, "booking-service management");
-        assertThat(StackConfig.parse(defaults, List.of("--queue-management-port=8083")).duplicatePorts())
-                .hasValueSatisfying(message -> assertThat(message).contains("8083", "booking-service", "queue-service management"));
+        assertThat(StackConfig.parse(defaults, List.of("--queue-management-port=8083"))
+                        .duplicatePorts())
+                .hasValueSatisfying(
+                        message -> assertThat(message).contains("8083", "booking-service", "queue-service management"));
     }
 
     @Test
     void eachRunGetsItsOwnIdentityKeyUnlessTheEnvironmentNamesOne() {
         var other = StackConfig.defaults(Path.of("/repo"), Map.of());
-        assertThat(defaults.identityKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.identityKey())
-                .isNotEqualTo(defaults.sessionKey()).isNotEqualTo(defaults.admissionKey());
-        assertThat(StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_IDENTITY_KEY", "i".repeat(40))).identityKey())
+        assertThat(defaults.identityKey())
+                .hasSizeGreaterThanOrEqualTo(32)
+                .isNotEqualTo(other.identityKey())
+                .isNotEqualTo(defaults.sessionKey())
+                .isNotEqualTo(defaults.admissionKey());
+        assertThat(StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_IDENTITY_KEY", "i".repeat(40)))
+                        .identityKey())
                 .isEqualTo("i".repeat(40));
         assertThatThrownBy(() -> StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_IDENTITY_KEY", "short")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("identity key");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("identity key");
     }
 
     @Test
     void anAdmissionKeyShorterThan32BytesIsRefused() {
         assertThatThrownBy(() -> StackConfig.defaults(Path.of("/repo"), Map.of("ONSALE_ADMISSION_KEY", "short")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("admission key");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("admission key");
     }
 
     @Test
@@ -116,8 +139,15 @@ class StackConfigTest {
 
     @Test
     void optionsOverridePortsTimeoutAndJvmOptions() {
-        var config = StackConfig.parse(defaults, List.of("--gateway-port=9080", "--payment-port=9084",
-                "--kafka-port=0", "--redis-port=26379", "--timeout=60", "--jvm-opts=-Xmx256m -XX:+UseSerialGC"));
+        var config = StackConfig.parse(
+                defaults,
+                List.of(
+                        "--gateway-port=9080",
+                        "--payment-port=9084",
+                        "--kafka-port=0",
+                        "--redis-port=26379",
+                        "--timeout=60",
+                        "--jvm-opts=-Xmx256m -XX:+UseSerialGC"));
         assertThat(config.port(Service.GATEWAY)).isEqualTo(9080);
         assertThat(config.port(Service.PAYMENT)).isEqualTo(9084);
         assertThat(config.port(Service.QUEUE)).isEqualTo(8081);
@@ -135,13 +165,15 @@ class StackConfigTest {
 
     @Test
     void theGatewayRunsTheFullJitAndTheServicesC1Only() {
-        assertThat(defaults.jvmOptionsOf(Service.GATEWAY)).noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
+        assertThat(defaults.jvmOptionsOf(Service.GATEWAY))
+                .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
         assertThat(defaults.jvmOptionsOf(Service.INVENTORY)).contains("-XX:TieredStopAtLevel=1");
     }
 
     @Test
     void theGatewayHasAHeapOfItsOwnSizeAndTheParallelCollector() {
-        assertThat(defaults.jvmOptionsOf(Service.GATEWAY)).contains("-Xmx1g", "-XX:+UseParallelGC")
+        assertThat(defaults.jvmOptionsOf(Service.GATEWAY))
+                .contains("-Xmx1g", "-XX:+UseParallelGC")
                 .doesNotContain("-XX:+UseSerialGC");
         assertThat(defaults.jvmOptionsOf(Service.BOOKING)).contains("-Xmx384m", "-XX:+UseSerialGC");
     }
@@ -149,7 +181,8 @@ class StackConfigTest {
     @Test
     void unknownOptionsAndBadNumbersAreRejectedWithTheirName() {
         assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gatway-port=1")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--gatway-port");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--gatway-port");
         assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--gateway-port=abc")))
                 .hasMessageContaining("--gateway-port must be a number");
         assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--redis-port=70000")))
@@ -172,8 +205,11 @@ class StackConfigTest {
     @Test
     void freePortsAreDistinctAndLeaveTheEnginesToPickTheirOwn() {
         var config = defaults.withFreePorts();
-        assertThat(config.servicePorts().values()).doesNotHaveDuplicates().allSatisfy(p -> assertThat(p).isPositive());
-        assertThat(List.of(config.kafkaPort(), config.postgresPort(), config.redisPort())).containsOnly(0);
+        assertThat(config.servicePorts().values())
+                .doesNotHaveDuplicates()
+                .allSatisfy(p -> assertThat(p).isPositive());
+        assertThat(List.of(config.kafkaPort(), config.postgresPort(), config.redisPort()))
+                .containsOnly(0);
         var all = new java.util.ArrayList<>(config.servicePorts().values());
         all.addAll(config.managementPorts().values());
         assertThat(all).hasSize(12).doesNotHaveDuplicates();
@@ -182,10 +218,12 @@ class StackConfigTest {
 
     @Test
     void theJarsAreTheModulesFatJars() {
-        assertThat(Preflight.requiredJars(defaults)).contains(
-                Path.of("/repo/embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"),
-                Path.of("/repo/gateway/target/gateway-0.1.0-SNAPSHOT.jar"),
-                Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar"),
-                Path.of("/repo/payment-sandbox/target/payment-sandbox-0.1.0-SNAPSHOT.jar")).hasSize(7);
+        assertThat(Preflight.requiredJars(defaults))
+                .contains(
+                        Path.of("/repo/embedded-engines/target/embedded-engines-0.1.0-SNAPSHOT-exec.jar"),
+                        Path.of("/repo/gateway/target/gateway-0.1.0-SNAPSHOT.jar"),
+                        Path.of("/repo/booking-service/target/booking-service-0.1.0-SNAPSHOT.jar"),
+                        Path.of("/repo/payment-sandbox/target/payment-sandbox-0.1.0-SNAPSHOT.jar"))
+                .hasSize(7);
     }
 }

@@ -1,7 +1,7 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,9 +13,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StackTest {
 
@@ -30,34 +29,70 @@ class StackTest {
             Files.writeString(repo.resolve(failingModule + "/target/FAIL"), "no database");
         }
         var base = StackConfig.defaults(repo, Map.of()).withFreePorts().withReadinessTimeout(Duration.ofSeconds(60));
-        return new StackConfig(base.repoRoot(), base.stateDir(), base.version(), base.kafkaPort(), base.postgresPort(),
-                base.redisPort(), base.servicePorts(), base.java(), List.of("-Xmx32m"), List.of("-Xmx32m"), List.of("-Xmx32m"),
-                Duration.ofSeconds(60), base.readinessTimeout(), Duration.ofSeconds(5), "admin-t", "auditor-t",
-                base.sessionKey(), "admission-key-of-this-test-run-0123456789", Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
-                base.managementPorts(), StackConfig.LOOPBACK, IDENTITY_KEY);
+        return new StackConfig(
+                base.repoRoot(),
+                base.stateDir(),
+                base.version(),
+                base.kafkaPort(),
+                base.postgresPort(),
+                base.redisPort(),
+                base.servicePorts(),
+                base.java(),
+                List.of("-Xmx32m"),
+                List.of("-Xmx32m"),
+                List.of("-Xmx32m"),
+                Duration.ofSeconds(60),
+                base.readinessTimeout(),
+                Duration.ofSeconds(5),
+                "admin-t",
+                "auditor-t",
+                base.sessionKey(),
+                "admission-key-of-this-test-run-0123456789",
+                Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
+                base.managementPorts(),
+                StackConfig.LOOPBACK,
+                IDENTITY_KEY);
     }
 
     @Test
     void startedStackPassesTheEngineEndpointsToTheServicesAndCloseStopsEveryProcess() throws Exception {
-        var stack = Stack.start(config(null), line -> { });
+        var stack = Stack.start(config(null), line -> {});
         Map<String, Long> pids = stack.pids();
         try {
-            assertThat(pids).containsOnlyKeys("engines", "postgres", "redis-server", "queue-service",
-                    "inventory-service", "booking-service", "payment-service", "payment-sandbox", "gateway");
+            assertThat(pids)
+                    .containsOnlyKeys(
+                            "engines",
+                            "postgres",
+                            "redis-server",
+                            "queue-service",
+                            "inventory-service",
+                            "booking-service",
+                            "payment-service",
+                            "payment-sandbox",
+                            "gateway");
             assertThat(running(pids.values())).hasSize(9);
-            String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(stack.gatewayUrl())).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
+            String body = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(stack.gatewayUrl()))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
             assertThat(body).contains("jdbc:postgresql://localhost:2/onsale", stack.serviceUrl(Service.QUEUE));
             assertThat(body).contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
             assertThat(get(stack.serviceUrl(Service.QUEUE)))
                     .contains("\"admissionKey\":\"admission-key-of-this-test-run-0123456789\"");
-            assertThat(get(stack.serviceUrl(Service.INVENTORY))).contains("\"admissionKey\":\"null\"")
+            assertThat(get(stack.serviceUrl(Service.INVENTORY)))
+                    .contains("\"admissionKey\":\"null\"")
                     .contains("\"extra\":\"from-the-config\"");
             assertThat(stack.adminToken()).isEqualTo("admin-t");
-            for (Service service : List.of(Service.GATEWAY, Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
-                assertThat(get(stack.serviceUrl(service))).as(service.module())
+            for (Service service :
+                    List.of(Service.GATEWAY, Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
+                assertThat(get(stack.serviceUrl(service)))
+                        .as(service.module())
                         .contains("\"identityKey\":\"" + IDENTITY_KEY + "\"", "\"address\":\"127.0.0.1\"");
-                assertThat(get(stack.managementUrl(service))).as(service.module()).contains("\"status\":\"UP\"");
+                assertThat(get(stack.managementUrl(service)))
+                        .as(service.module())
+                        .contains("\"status\":\"UP\"");
             }
             assertThat(get(stack.serviceUrl(Service.PAYMENT_SANDBOX)))
                     .as("the acquirer's stand-in is no party to the gateway's signatures")
@@ -74,7 +109,7 @@ class StackTest {
 
     @Test
     void oneServiceCanBeStoppedAndStartedAgainWhileTheRestKeepsRunning() throws Exception {
-        var stack = Stack.start(config(null), line -> { });
+        var stack = Stack.start(config(null), line -> {});
         try {
             long before = stack.pids().get("booking-service");
             stack.stop(Service.BOOKING);
@@ -86,7 +121,8 @@ class StackTest {
             long after = stack.pids().get("booking-service");
             assertThat(after).isNotEqualTo(before);
             assertThat(get(stack.serviceUrl(Service.BOOKING))).contains("\"status\":\"UP\"");
-            assertThatThrownBy(() -> stack.start(Service.BOOKING)).isInstanceOf(StackException.class)
+            assertThatThrownBy(() -> stack.start(Service.BOOKING))
+                    .isInstanceOf(StackException.class)
                     .hasMessageContaining("already running");
         } finally {
             stack.close();
@@ -97,7 +133,7 @@ class StackTest {
     @Test
     void aServiceDyingDuringStartUpFailsTheStartWithItsLogAndLeavesNothingRunning() throws Exception {
         var config = config("booking-service");
-        assertThatThrownBy(() -> Stack.start(config, line -> { }))
+        assertThatThrownBy(() -> Stack.start(config, line -> {}))
                 .isInstanceOf(StackException.class)
                 .hasMessageContaining("booking-service exited with code 3 during start-up")
                 .hasMessageContaining("boom: no database");
@@ -106,28 +142,34 @@ class StackTest {
 
     @Test
     void downStopsWhatAKilledEnginesProcessLeftBehind() throws Exception {
-        var stack = Stack.start(config(null), line -> { });
+        var stack = Stack.start(config(null), line -> {});
         Map<String, Long> pids = stack.pids();
         // one handle: once the killed process is reaped, ProcessHandle.of finds nothing
         ProcessHandle engines = ProcessHandle.of(pids.get("engines")).orElseThrow();
         engines.destroyForcibly();
         assertThat(Processes.awaitExit(engines, Duration.ofSeconds(5))).isTrue();
-        assertThat(running(List.of(pids.get("postgres"), pids.get("redis-server")))).hasSize(2);
+        assertThat(running(List.of(pids.get("postgres"), pids.get("redis-server"))))
+                .hasSize(2);
 
-        List<String> report = Stack.down(stack.pidsFile().getParent(), Duration.ofSeconds(5), line -> { });
+        List<String> report = Stack.down(stack.pidsFile().getParent(), Duration.ofSeconds(5), line -> {});
 
         assertThat(running(pids.values())).isEmpty();
-        assertThat(report).anyMatch(l -> l.startsWith("postgres (pid " + pids.get("postgres") + ")"))
+        assertThat(report)
+                .anyMatch(l -> l.startsWith("postgres (pid " + pids.get("postgres") + ")"))
                 .anyMatch(l -> l.startsWith("redis-server (pid " + pids.get("redis-server") + ")"));
         stack.close();
     }
 
     private static String get(String url) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     private static List<Long> running(Collection<Long> pids) {
-        return pids.stream().filter(pid -> ProcessHandle.of(pid).filter(Processes::isRunning).isPresent()).toList();
+        return pids.stream()
+                .filter(pid ->
+                        ProcessHandle.of(pid).filter(Processes::isRunning).isPresent())
+                .toList();
     }
 }

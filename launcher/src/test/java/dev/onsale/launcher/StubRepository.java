@@ -1,6 +1,5 @@
 package dev.onsale.launcher;
 
-import javax.tools.ToolProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,12 +9,12 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import javax.tools.ToolProvider;
 
 /** A repository layout with stand-in jars, so the launcher's process handling is tested without the real services. */
 final class StubRepository {
 
-    private StubRepository() {
-    }
+    private StubRepository() {}
 
     static Path create(Path root) {
         try {
@@ -26,8 +25,15 @@ final class StubRepository {
                     Files.write(sources.resolve(name + ".java"), in.readAllBytes());
                 }
             }
-            int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
-                    sources.resolve("StubService.java").toString(), sources.resolve("StubEngines.java").toString());
+            int rc = ToolProvider.getSystemJavaCompiler()
+                    .run(
+                            null,
+                            null,
+                            null,
+                            "-d",
+                            classes.toString(),
+                            sources.resolve("StubService.java").toString(),
+                            sources.resolve("StubEngines.java").toString());
             if (rc != 0) {
                 throw new IllegalStateException("javac failed: " + rc);
             }

@@ -1,15 +1,14 @@
 package dev.onsale.launcher;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TeardownTest {
 
@@ -28,7 +27,8 @@ class TeardownTest {
         List<String> report = Stack.down(stateDir, Duration.ofSeconds(1), progress::add);
 
         assertThat(service.isAlive()).isFalse();
-        assertThat(Processes.awaitExit(stubborn.toHandle(), Duration.ofSeconds(15))).isTrue();
+        assertThat(Processes.awaitExit(stubborn.toHandle(), Duration.ofSeconds(15)))
+                .isTrue();
         assertThat(report).anyMatch(l -> l.startsWith("gateway (pid " + service.pid() + ") stopped"));
         assertThat(report).anyMatch(l -> l.startsWith("queue-service (pid " + stubborn.pid() + ") killed"));
         assertThat(Files.exists(stateDir.resolve(PidsFile.NAME))).isFalse();
@@ -36,12 +36,12 @@ class TeardownTest {
 
     @Test
     void downIsHarmlessWhenNothingRuns() {
-        assertThat(Stack.down(stateDir, Duration.ofSeconds(1), line -> { })).isEmpty();
+        assertThat(Stack.down(stateDir, Duration.ofSeconds(1), line -> {})).isEmpty();
     }
 
     @Test
     void downNeverStopsTheProcessRunningIt() {
         new PidsFile(stateDir).record(PidsFile.Entry.of("launcher", ProcessHandle.current()));
-        assertThat(Stack.down(stateDir, Duration.ofSeconds(1), line -> { })).isEmpty();
+        assertThat(Stack.down(stateDir, Duration.ofSeconds(1), line -> {})).isEmpty();
     }
 }

@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 @ConfigurationPropertiesScan
 public class SandboxApplication {
 
-	public static void main(String[] args) {
-		SpringApplication.run(SandboxApplication.class, args);
-	}
+    public static void main(String[] args) {
+        SpringApplication.run(SandboxApplication.class, args);
+    }
 }

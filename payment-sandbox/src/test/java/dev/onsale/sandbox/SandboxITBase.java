@@ -1,7 +1,6 @@
 package dev.onsale.sandbox;
 
 import java.util.Map;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -13,19 +12,18 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "spring.profiles.active=test")
 public abstract class SandboxITBase {
 
-	protected static final WebhookReceiver receiver = new WebhookReceiver();
+    protected static final WebhookReceiver receiver = new WebhookReceiver();
 
-	@LocalServerPort
-	protected int port;
+    @LocalServerPort
+    protected int port;
 
-	protected SandboxClient sandbox;
+    protected SandboxClient sandbox;
 
-	@BeforeEach
-	void resetSandbox() {
-		sandbox = new SandboxClient(port);
-		sandbox.reset();
-		receiver.clear();
-		sandbox.putSettings(Map.of("webhookUrl", receiver.url()));
-	}
-
+    @BeforeEach
+    void resetSandbox() {
+        sandbox = new SandboxClient(port);
+        sandbox.reset();
+        receiver.clear();
+        sandbox.putSettings(Map.of("webhookUrl", receiver.url()));
+    }
 }

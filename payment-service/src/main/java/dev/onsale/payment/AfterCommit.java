@@ -6,8 +6,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /** Runs side effects that must reflect committed state only (meters, wake-ups): after the commit, or at once. */
 public final class AfterCommit {
 
-    private AfterCommit() {
-    }
+    private AfterCommit() {}
 
     /** Runs {@code action} once the caller's transaction has committed (never if it rolls back), or now if none. */
     public static void run(Runnable action) {

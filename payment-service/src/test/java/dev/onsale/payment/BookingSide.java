@@ -19,9 +19,16 @@ public final class BookingSide implements AutoCloseable {
     private final KafkaProducer<String, String> producer;
 
     public BookingSide(Engines engines) {
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 1),
-                new StringSerializer(), new StringSerializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        engines.kafkaBootstrap(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        1),
+                new StringSerializer(),
+                new StringSerializer());
     }
 
     /** A payment of a new order, requested now. */
@@ -31,8 +38,15 @@ public final class BookingSide implements AutoCloseable {
 
     /** A payment of a new order, requested at {@code requestedAt}. */
     public static PaymentRequested payment(long amountCents, String paymentMethod, Instant requestedAt) {
-        return new PaymentRequested(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(),
-                amountCents, "EUR", paymentMethod, requestedAt);
+        return new PaymentRequested(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                amountCents,
+                "EUR",
+                paymentMethod,
+                requestedAt);
     }
 
     /** Publishes {@code command} in a new envelope; returns the envelope (to deliver it again). */

@@ -11,8 +11,7 @@ public final class Instance {
 
     static final String WEBHOOK_PATH = "/webhooks/payments";
 
-    private Instance() {
-    }
+    private Instance() {}
 
     /**
      * Closes the instance's breaker (it is shared by the test classes of this context), resets the sandbox and

@@ -6,13 +6,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 /** Readings of the service's own meters. */
 public final class Meters {
 
-    private Meters() {
-    }
+    private Meters() {}
 
     /** Provider calls so far to {@code endpoint} (charges, refunds, charge_status) that ended in {@code outcome}. */
     public static double providerCalls(MeterRegistry meters, String endpoint, String outcome) {
-        Counter counter = meters.find("onsale.payments.provider.calls").tag("endpoint", endpoint)
-                .tag("outcome", outcome).counter();
+        Counter counter = meters.find("onsale.payments.provider.calls")
+                .tag("endpoint", endpoint)
+                .tag("outcome", outcome)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 

@@ -30,15 +30,17 @@ class PaymentServiceIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    record SmokeSignal(String key) {
-    }
+    record SmokeSignal(String key) {}
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Outbox outbox;
+
     @Autowired
     TransactionTemplate transactions;
 
@@ -47,8 +49,12 @@ class PaymentServiceIT {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             HttpResponse<String> readiness = get("/actuator/health/readiness");
             assertThat(readiness.statusCode()).isEqualTo(200);
-            assertThat(readiness.body()).contains("\"status\":\"UP\"").contains("\"db\"").contains("\"kafka\"")
-                    .contains("\"redis\"").contains("\"outboxRelay\"");
+            assertThat(readiness.body())
+                    .contains("\"status\":\"UP\"")
+                    .contains("\"db\"")
+                    .contains("\"kafka\"")
+                    .contains("\"redis\"")
+                    .contains("\"outboxRelay\"");
         });
     }
 
@@ -59,11 +65,16 @@ class PaymentServiceIT {
 
         UUID messageId = transactions.execute(status -> outbox.append(topic, key, new SmokeSignal(key)));
 
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, "smoke-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        engines.kafkaBootstrap(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "smoke-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<String, String>> records = new ArrayList<>();
             await().atMost(Duration.ofSeconds(60)).until(() -> {
@@ -77,14 +88,16 @@ class PaymentServiceIT {
             assertThat(new String(record.headers().lastHeader("eventType").value(), StandardCharsets.UTF_8))
                     .isEqualTo("SmokeSignal");
         }
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'payment_outbox'",
-                Integer.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'payment_outbox'", Integer.class))
+                .isEqualTo(1);
     }
 
     @Test
     void itsSchemaHoldsTheQueueTheOutboxItsOffsetsAndTheInbox() {
         assertThat(jdbc.queryForList(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'payment'", String.class))
+                        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'payment'",
+                        String.class))
                 .contains("payments", "refunds", "outbox", "outbox_offsets", "processed_messages");
     }
 
@@ -93,14 +106,20 @@ class PaymentServiceIT {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             HttpResponse<String> metrics = get("/actuator/prometheus");
             assertThat(metrics.statusCode()).isEqualTo(200);
-            assertThat(metrics.body()).contains("application=\"payment-service\"")
-                    .contains("onsale_payments_queued").contains("onsale_payments_in_flight")
-                    .contains("onsale_payments_provider_breaker_state").contains("onsale_payments_queue_wait_seconds");
+            assertThat(metrics.body())
+                    .contains("application=\"payment-service\"")
+                    .contains("onsale_payments_queued")
+                    .contains("onsale_payments_in_flight")
+                    .contains("onsale_payments_provider_breaker_state")
+                    .contains("onsale_payments_queue_wait_seconds");
         });
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -17,10 +17,13 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith({EmbeddedEnginesExtension.class, SandboxExtension.class})
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        PaymentServiceTest.TPS, PaymentServiceTest.POLL_AFTER, PaymentServiceTest.POLL_MAX_BACKOFF,
-        PaymentServiceTest.POLL_INTERVAL, PaymentServiceTest.RETRY_MAX, PaymentServiceTest.BREAKER_OPEN_FOR,
-        PaymentServiceTest.WEBHOOK_SECRET})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            PaymentServiceTest.TPS, PaymentServiceTest.POLL_AFTER, PaymentServiceTest.POLL_MAX_BACKOFF,
+            PaymentServiceTest.POLL_INTERVAL, PaymentServiceTest.RETRY_MAX, PaymentServiceTest.BREAKER_OPEN_FOR,
+            PaymentServiceTest.WEBHOOK_SECRET
+        })
 public @interface PaymentServiceTest {
 
     String TPS = "onsale.provider.tps=20";
@@ -32,5 +35,6 @@ public @interface PaymentServiceTest {
     String WEBHOOK_SECRET = "onsale.payment.webhook.secret=" + Sandbox.WEBHOOK_SECRET;
 
     /** The same settings, for a second instance started by hand. */
-    String[] PROPERTIES = {TPS, POLL_AFTER, POLL_MAX_BACKOFF, POLL_INTERVAL, RETRY_MAX, BREAKER_OPEN_FOR, WEBHOOK_SECRET};
+    String[] PROPERTIES = {TPS, POLL_AFTER, POLL_MAX_BACKOFF, POLL_INTERVAL, RETRY_MAX, BREAKER_OPEN_FOR, WEBHOOK_SECRET
+    };
 }

@@ -36,7 +36,8 @@ public final class Sandbox {
     public static final String NOWHERE = "http://127.0.0.1:9/webhooks/payments";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static Sandbox shared;
 
     private final Process process;
@@ -62,19 +63,24 @@ public final class Sandbox {
 
     /** Clears charges, refunds, keys, buckets, traffic and webhooks; back to the start settings. */
     public void reset() {
-        send(HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/reset")).POST(HttpRequest.BodyPublishers.noBody()), 204);
+        send(
+                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/reset")).POST(HttpRequest.BodyPublishers.noBody()),
+                204);
     }
 
     /** Changes the given runtime settings (names as in the sandbox's Settings record). */
     public void settings(Map<String, ?> changes) {
-        send(HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/settings"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(changes))), 200);
+        send(
+                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/settings"))
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(changes))),
+                200);
     }
 
     /** Money-moving requests per fixed epoch second as the sandbox counted them: accepted plus rate-limited. */
     public Traffic traffic() {
-        JsonNode body = JSON.readTree(send(HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/traffic")).GET(), 200));
+        JsonNode body = JSON.readTree(send(
+                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/traffic")).GET(), 200));
         return new Traffic(perSecond(body.get("acceptedPerSecond")), perSecond(body.get("rejectedPerSecond")));
     }
 
@@ -87,7 +93,8 @@ public final class Sandbox {
     public Map<UUID, Long> chargesByOrder() {
         JsonNode ledger = JSON.readTree(send(merchant("/v1/ledger").GET(), 200));
         Map<UUID, Long> counts = new TreeMap<>();
-        ledger.get("charges").forEach(c -> counts.merge(UUID.fromString(c.get("orderId").asString()), 1L, Long::sum));
+        ledger.get("charges")
+                .forEach(c -> counts.merge(UUID.fromString(c.get("orderId").asString()), 1L, Long::sum));
         return counts;
     }
 
@@ -98,10 +105,21 @@ public final class Sandbox {
 
     /** Creates a charge directly, as a client of the acquirer; returns the charge. */
     public JsonNode charge(String idempotencyKey, UUID orderId, long amountCents, String paymentMethod) {
-        String body = JSON.writeValueAsString(Map.of("orderId", orderId.toString(), "amountCents", amountCents,
-                "currency", "EUR", "paymentMethod", paymentMethod));
-        return JSON.readTree(send(merchant("/v1/charges").header("Idempotency-Key", idempotencyKey)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)), 202));
+        String body = JSON.writeValueAsString(Map.of(
+                "orderId",
+                orderId.toString(),
+                "amountCents",
+                amountCents,
+                "currency",
+                "EUR",
+                "paymentMethod",
+                paymentMethod));
+        return JSON.readTree(send(
+                merchant("/v1/charges")
+                        .header("Idempotency-Key", idempotencyKey)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body)),
+                202));
     }
 
     /** The charge as the acquirer shows it now. */
@@ -126,14 +144,16 @@ public final class Sandbox {
 
     private static Map<Long, Long> perSecond(JsonNode counts) {
         Map<Long, Long> perSecond = new TreeMap<>();
-        counts.properties().forEach(e -> perSecond.put(Long.parseLong(e.getKey()), e.getValue().asLong()));
+        counts.properties()
+                .forEach(e ->
+                        perSecond.put(Long.parseLong(e.getKey()), e.getValue().asLong()));
         return perSecond;
     }
 
     private static String send(HttpRequest.Builder request, int expected) {
         try {
-            HttpResponse<String> response = HTTP.send(request.timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != expected) {
                 throw new IllegalStateException("sandbox answered " + response.statusCode() + ": " + response.body());
             }
@@ -153,8 +173,12 @@ public final class Sandbox {
         }
         int port = freePort();
         Path log = Path.of("target", "payment-sandbox-" + port + ".log");
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar, "--server.port=" + port)
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx256m",
+                        "-jar",
+                        jar,
+                        "--server.port=" + port)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
@@ -178,13 +202,18 @@ public final class Sandbox {
             throw new UncheckedIOException(e);
         }
         Sandbox sandbox = new Sandbox(process, "http://127.0.0.1:" + port);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .ignoreExceptions()
                 .until(() -> {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("payment-sandbox exited; see " + log.toAbsolutePath());
                     }
-                    return send(HttpRequest.newBuilder(URI.create(sandbox.url + "/actuator/health/readiness")).GET(),
-                            200).contains("UP");
+                    return send(
+                                    HttpRequest.newBuilder(URI.create(sandbox.url + "/actuator/health/readiness"))
+                                            .GET(),
+                                    200)
+                            .contains("UP");
                 });
         return sandbox;
     }

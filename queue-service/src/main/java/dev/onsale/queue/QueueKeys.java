@@ -9,8 +9,7 @@ import java.util.UUID;
  */
 public final class QueueKeys {
 
-    private QueueKeys() {
-    }
+    private QueueKeys() {}
 
     /** Set of the ids of every event the waiting room has heard of (the scheduler's work list). */
     public static String registry() {

@@ -25,10 +25,13 @@ class OperabilityIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     WaitingRoomClock clock;
 
@@ -37,7 +40,10 @@ class OperabilityIT {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             HttpResponse<String> readiness = get("/actuator/health/readiness");
             assertThat(readiness.statusCode()).isEqualTo(200);
-            assertThat(readiness.body()).contains("\"status\":\"UP\"").contains("kafka").contains("redis");
+            assertThat(readiness.body())
+                    .contains("\"status\":\"UP\"")
+                    .contains("kafka")
+                    .contains("redis");
         });
     }
 
@@ -53,7 +59,8 @@ class OperabilityIT {
     void queueLengthActiveBuyersAdmissionsAndPollsAreMeteredPerEvent() throws Exception {
         UUID eventId = new TestCatalog(kafka, jedis).open(100);
         QueueHttp queue = new QueueHttp(port);
-        List<UUID> buyers = IntStream.range(0, 60).mapToObj(i -> UUID.randomUUID()).toList();
+        List<UUID> buyers =
+                IntStream.range(0, 60).mapToObj(i -> UUID.randomUUID()).toList();
         buyers.forEach(buyer -> queue.join(eventId, buyer));
         queue.putAdmission(eventId, "{\"maxActiveBuyers\": 20, \"maxAdmitPerSecond\": 1000}");
 
@@ -63,7 +70,8 @@ class OperabilityIT {
 
         String tag = "event=\"" + eventId + "\"";
         String metrics = get("/actuator/prometheus").body();
-        assertThat(metrics).containsPattern("onsale_queue_length\\{[^}]*" + tag + "[^}]*\\} 40\\.0")
+        assertThat(metrics)
+                .containsPattern("onsale_queue_length\\{[^}]*" + tag + "[^}]*\\} 40\\.0")
                 .containsPattern("onsale_queue_active_buyers\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
                 .containsPattern("onsale_queue_admitted_total\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
                 .containsPattern("onsale_queue_status_polls_total\\{[^}]*" + tag + "[^}]*\\} 2\\.0");
@@ -74,12 +82,16 @@ class OperabilityIT {
         HttpResponse<String> document = get("/v3/api-docs");
 
         assertThat(document.statusCode()).isEqualTo(200);
-        assertThat(document.body()).contains("\"/api/queue/{eventId}/join\"", "\"/admin/events/{eventId}/admission\"")
+        assertThat(document.body())
+                .contains("\"/api/queue/{eventId}/join\"", "\"/admin/events/{eventId}/admission\"")
                 .doesNotContain("/internal/", "/actuator", "X-Onsale-", "\"buyer\"", "\"admin\"");
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,7 +1,7 @@
 package dev.onsale.queue;
 
-import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.platform.testing.AsGateway;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,16 +49,21 @@ public final class QueueHttp {
     }
 
     public Answer join(UUID eventId, UUID sessionId) {
-        return send(buyer(request("/api/queue/" + eventId + "/join"), sessionId).POST(HttpRequest.BodyPublishers.noBody()));
+        return send(
+                buyer(request("/api/queue/" + eventId + "/join"), sessionId).POST(HttpRequest.BodyPublishers.noBody()));
     }
 
     public Answer status(UUID eventId, UUID sessionId) {
-        return send(buyer(request("/api/queue/" + eventId + "/status"), sessionId).GET());
+        return send(
+                buyer(request("/api/queue/" + eventId + "/status"), sessionId).GET());
     }
 
     public Answer send(String method, String path, String role, UUID sessionId, String body) {
-        HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = request(path)
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (role != null) {
             request.header(IdentityHeaders.ROLE, role);
         }
@@ -73,7 +78,8 @@ public final class QueueHttp {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).timeout(Duration.ofSeconds(30));
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .timeout(Duration.ofSeconds(30));
     }
 
     private static HttpRequest.Builder buyer(HttpRequest.Builder request, UUID sessionId) {

@@ -16,7 +16,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {TestSettings.NO_BACKGROUND_CLOCK, TestSettings.SHORT_ADMISSIONS})
-public @interface QueueServiceTest {
-}
+public @interface QueueServiceTest {}

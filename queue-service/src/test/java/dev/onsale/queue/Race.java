@@ -12,8 +12,7 @@ import java.util.function.IntFunction;
 /** Runs {@code n} tasks on virtual threads released together by one latch; returns results in task order. */
 public final class Race {
 
-    private Race() {
-    }
+    private Race() {}
 
     public static <T> List<T> run(int n, IntFunction<T> task) {
         CountDownLatch start = new CountDownLatch(1);

@@ -34,8 +34,22 @@ public final class TestCatalog {
 
     /** The event {@code eventId} with {@code capacity} seats, known to the waiting room. */
     public UUID createdWithId(UUID eventId, int capacity, Instant saleOpensAt, SaleState state) {
-        publish(Topics.EVENTS, Envelope.wrap(eventId.toString(), new EventCreated(eventId, "Winter concert",
-                "Hall A", Instant.parse("2026-12-24T19:00:00Z"), saleOpensAt, state, true, capacity, "EUR", 600, 4)));
+        publish(
+                Topics.EVENTS,
+                Envelope.wrap(
+                        eventId.toString(),
+                        new EventCreated(
+                                eventId,
+                                "Winter concert",
+                                "Hall A",
+                                Instant.parse("2026-12-24T19:00:00Z"),
+                                saleOpensAt,
+                                state,
+                                true,
+                                capacity,
+                                "EUR",
+                                600,
+                                4)));
         await().atMost(WAIT).until(() -> jedis.exists(QueueKeys.event(eventId)));
         return eventId;
     }
@@ -54,14 +68,16 @@ public final class TestCatalog {
 
     /** The operator opens the sale now; returns once the waiting room has opened. */
     public void openSale(UUID eventId) {
-        publish(Topics.EVENTS, Envelope.wrap(eventId.toString(),
-                new SaleStateChanged(eventId, SaleState.SCHEDULED, SaleState.OPEN)));
+        publish(
+                Topics.EVENTS,
+                Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.SCHEDULED, SaleState.OPEN)));
         await().atMost(WAIT).until(() -> "open".equals(jedis.hget(QueueKeys.opening(eventId), "state")));
     }
 
     /** Inventory reports its counter; returns once the waiting room has the message. */
     public Envelope availability(UUID eventId, long available, long liveHolds) {
-        Envelope envelope = Envelope.wrap(eventId.toString(),
+        Envelope envelope = Envelope.wrap(
+                eventId.toString(),
                 new AvailabilityChanged(eventId, available, liveHolds, available == 0 && liveHolds == 0));
         publishAndAwait(Topics.INVENTORY, eventId, envelope);
         return envelope;
@@ -70,7 +86,9 @@ public final class TestCatalog {
     /** Publishes {@code envelope} and waits until the waiting room's inbox for {@code eventId} has it. */
     public void publishAndAwait(String topic, UUID eventId, Envelope envelope) {
         publish(topic, envelope);
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), envelope.messageId().toString()));
+        await().atMost(WAIT)
+                .until(() -> jedis.sismember(
+                        QueueKeys.processed(eventId), envelope.messageId().toString()));
     }
 
     public void publish(String topic, Envelope envelope) {

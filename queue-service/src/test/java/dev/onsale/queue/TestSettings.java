@@ -10,6 +10,5 @@ public final class TestSettings {
     public static final String NO_BACKGROUND_CLOCK = "onsale.queue.schedule.enabled=false";
     public static final String SHORT_ADMISSIONS = "onsale.admission.ttl=3s";
 
-    private TestSettings() {
-    }
+    private TestSettings() {}
 }

@@ -13,12 +13,12 @@ final class Audit {
 
     static final String RUN = "/admin/reconciliation/run";
 
-    private Audit() {
-    }
+    private Audit() {}
 
     /** An operator's run; one under way (scheduled, or the rebuild that follows a stack's start) is waited out. */
     static Http.Response runWaitingOutOthers(SaleFixture fixture) {
-        return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+        return await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
                 .until(() -> fixture.gateway.post(RUN, null, fixture.stack.adminToken()), r -> r.status() != 409);
     }
 
@@ -34,7 +34,9 @@ final class Audit {
         assertThat(report).as("a reconciliation report").isNotNull();
         for (JsonNode event : report.path("events")) {
             if (event.path("eventId").asString().equals(eventId.toString())) {
-                assertThat(event.path("gateAnswered").asBoolean()).as("the gate answered: %s", event).isTrue();
+                assertThat(event.path("gateAnswered").asBoolean())
+                        .as("the gate answered: %s", event)
+                        .isTrue();
                 return event;
             }
         }
@@ -43,9 +45,12 @@ final class Audit {
 
     /** The operator's dashboard of {@code eventId}, every part of it answered. */
     static JsonNode dashboard(SaleFixture fixture, UUID eventId) {
-        Http.Response response = fixture.gateway.get("/admin/events/" + eventId + "/dashboard", fixture.stack.adminToken());
+        Http.Response response =
+                fixture.gateway.get("/admin/events/" + eventId + "/dashboard", fixture.stack.adminToken());
         assertThat(response.status()).as("dashboard: %s", response).isEqualTo(200);
-        assertThat(response.json().path("unavailable").isEmpty()).as("dashboard: %s", response).isTrue();
+        assertThat(response.json().path("unavailable").isEmpty())
+                .as("dashboard: %s", response)
+                .isTrue();
         return response.json();
     }
 
@@ -53,8 +58,12 @@ final class Audit {
     static void assertInvariantsHold(JsonNode ledger) {
         for (String invariant : List.of("I1", "I2", "I3")) {
             assertThat(ledger.path("invariants").path(invariant).path("holds").asBoolean())
-                    .as("%s of event %s: %s", invariant, ledger.path("eventId").asString(),
-                            ledger.path("invariants").path(invariant)).isTrue();
+                    .as(
+                            "%s of event %s: %s",
+                            invariant,
+                            ledger.path("eventId").asString(),
+                            ledger.path("invariants").path(invariant))
+                    .isTrue();
         }
     }
 }

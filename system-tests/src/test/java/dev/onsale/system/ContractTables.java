@@ -34,14 +34,17 @@ final class ContractTables {
     private static final Pattern ALTERNATIVES = Pattern.compile("\\{([a-z]+(?:,[a-z]+)+)}");
     /** A status code: three digits standing alone, not part of a rate ("200/s"), a number ("2,000") or a word. */
     private static final Pattern STATUS = Pattern.compile("(?<![\\w/.:\"]|\\d,)([1-5]\\d\\d)(?![\\w/.%\"]|,\\d)");
+
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
 
-    private ContractTables() {
-    }
+    private ContractTables() {}
 
     /** The calls of the contract in this repository, {@code docs/API.md} (the repository is {@code onsale.repo}). */
     static List<Call> ofThisRepository() {
-        return read(Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize().resolve("docs/API.md"));
+        return read(Path.of(System.getProperty("onsale.repo", ".."))
+                .toAbsolutePath()
+                .normalize()
+                .resolve("docs/API.md"));
     }
 
     static List<Call> read(Path contract) {
@@ -155,7 +158,8 @@ final class ContractTables {
     private static boolean allows(JsonNode operation, String variable, String literal) {
         String name = variable.substring(1, variable.length() - 1);
         for (JsonNode parameter : operation.path("parameters")) {
-            if ("path".equals(parameter.path("in").asString()) && name.equals(parameter.path("name").asString())) {
+            if ("path".equals(parameter.path("in").asString())
+                    && name.equals(parameter.path("name").asString())) {
                 JsonNode values = parameter.path("schema").path("enum");
                 if (values.isMissingNode()) {
                     return true;
@@ -178,8 +182,8 @@ final class ContractTables {
         }
         List<String> paths = new ArrayList<>();
         for (String alternative : alternatives.group(1).split(",")) {
-            paths.addAll(expand(path.substring(0, alternatives.start()) + alternative
-                    + path.substring(alternatives.end())));
+            paths.addAll(
+                    expand(path.substring(0, alternatives.start()) + alternative + path.substring(alternatives.end())));
         }
         return paths;
     }

@@ -28,32 +28,39 @@ class ContractTablesTest {
     }
 
     private static final String SESSIONS = "\"/api/sessions\":{\"post\":{\"responses\":{\"201\":{},\"429\":{}}}}";
-    private static final String EVENT = "\"/api/events/{id}\":{\"get\":{\"responses\":{\"200\":{},\"401\":{},\"404\":{},"
-            + "\"503\":{}}}}";
-    private static final String ADMISSION = "\"/admin/events/{eventId}/admission\":{\"put\":{\"responses\":{\"200\":{}}}}";
+    private static final String EVENT =
+            "\"/api/events/{id}\":{\"get\":{\"responses\":{\"200\":{},\"401\":{},\"404\":{}," + "\"503\":{}}}}";
+    private static final String ADMISSION =
+            "\"/admin/events/{eventId}/admission\":{\"put\":{\"responses\":{\"200\":{}}}}";
     private static final String SALE = "\"/admin/events/{eventId}/sale/{action}\":{\"post\":{\"parameters\":[{\"in\":"
             + "\"path\",\"name\":\"action\",\"schema\":{\"enum\":[\"open\",\"halt\"]}}],\"responses\":{\"200\":{}}}}";
 
     @Test
     void readsEachCallWithTheStatusesOfItsRowAndOneCallPerAlternative() {
-        assertThat(ContractTables.parse(TABLES)).containsExactly(
-                new ContractTables.Call("POST", "/api/sessions", Set.of(201, 429)),
-                new ContractTables.Call("GET", "/api/events/{eventId}", Set.of(200, 401, 404)),
-                new ContractTables.Call("PUT", "/admin/events/{eventId}/admission", Set.of()),
-                new ContractTables.Call("POST", "/admin/events/{eventId}/sale/open", Set.of()),
-                new ContractTables.Call("POST", "/admin/events/{eventId}/sale/halt", Set.of()));
+        assertThat(ContractTables.parse(TABLES))
+                .containsExactly(
+                        new ContractTables.Call("POST", "/api/sessions", Set.of(201, 429)),
+                        new ContractTables.Call("GET", "/api/events/{eventId}", Set.of(200, 401, 404)),
+                        new ContractTables.Call("PUT", "/admin/events/{eventId}/admission", Set.of()),
+                        new ContractTables.Call("POST", "/admin/events/{eventId}/sale/open", Set.of()),
+                        new ContractTables.Call("POST", "/admin/events/{eventId}/sale/halt", Set.of()));
     }
 
     @Test
     void aDocumentWithEveryCallAndStatusAgreesEvenWithMoreFailuresThanTheTablesName() {
         var document = document(String.join(",", SESSIONS, EVENT, ADMISSION, SALE));
 
-        assertThat(ContractTables.mismatches(ContractTables.parse(TABLES), document)).isEmpty();
+        assertThat(ContractTables.mismatches(ContractTables.parse(TABLES), document))
+                .isEmpty();
     }
 
     @Test
     void aMissingPathOrMethodIsFound() {
-        var document = document(String.join(",", SESSIONS, EVENT, SALE,
+        var document = document(String.join(
+                ",",
+                SESSIONS,
+                EVENT,
+                SALE,
                 "\"/admin/events/{eventId}/admission\":{\"post\":{\"responses\":{\"200\":{}}}}"));
 
         assertThat(ContractTables.mismatches(ContractTables.parse(TABLES), document))
@@ -62,9 +69,12 @@ class ContractTablesTest {
 
     @Test
     void aStatusMissingOrAnotherSuccessIsFound() {
-        var document = document(String.join(",",
+        var document = document(String.join(
+                ",",
                 "\"/api/sessions\":{\"post\":{\"responses\":{\"200\":{},\"429\":{}}}}",
-                "\"/api/events/{id}\":{\"get\":{\"responses\":{\"200\":{},\"401\":{}}}}", ADMISSION, SALE));
+                "\"/api/events/{id}\":{\"get\":{\"responses\":{\"200\":{},\"401\":{}}}}",
+                ADMISSION,
+                SALE));
 
         List<String> mismatches = ContractTables.mismatches(ContractTables.parse(TABLES), document);
 
@@ -84,13 +94,16 @@ class ContractTablesTest {
 
     @Test
     void theRepositorysContractHasEveryTable() {
-        Path repo = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
+        Path repo = Path.of(System.getProperty("onsale.repo", ".."))
+                .toAbsolutePath()
+                .normalize();
 
         List<ContractTables.Call> calls = ContractTables.read(repo.resolve("docs/API.md"));
 
-        assertThat(calls).hasSizeGreaterThanOrEqualTo(24)
-                .contains(new ContractTables.Call("POST", "/api/events/{eventId}/holds",
-                        Set.of(201, 400, 403, 409, 422, 429, 503)))
+        assertThat(calls)
+                .hasSizeGreaterThanOrEqualTo(24)
+                .contains(new ContractTables.Call(
+                        "POST", "/api/events/{eventId}/holds", Set.of(201, 400, 403, 409, 422, 429, 503)))
                 .contains(new ContractTables.Call("POST", "/admin/reconciliation/run", Set.of(201, 409)))
                 .contains(new ContractTables.Call("POST", "/api/queue/{eventId}/join", Set.of(200, 401, 404)))
                 .contains(new ContractTables.Call("GET", "/api/queue/{eventId}/progress", Set.of(200, 304, 404)));

@@ -1,8 +1,8 @@
 package dev.onsale.system;
 
-import dev.onsale.system.SaleFixture.Buyer;
-import tools.jackson.databind.JsonNode;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.system.SaleFixture.Buyer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,8 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Hold attempts through the gateway, timed and kept with their Idempotency-Key: one at a time, thousands released
@@ -33,8 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class HoldAttempts {
 
     /** One hold attempt: who sent what with which key, the answer (status -1: none) and how long it took. */
-    record Attempt(Buyer buyer, String body, String key, int status, JsonNode answer, long nanos) {
-    }
+    record Attempt(Buyer buyer, String body, String key, int status, JsonNode answer, long nanos) {}
 
     private final SaleFixture fixture;
 
@@ -53,8 +51,11 @@ final class HoldAttempts {
         for (int i = 0; i < attempts; i++) {
             buyers.add(fixture.newBuyer());
         }
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
         var start = new CountDownLatch(1);
         var connections = new Semaphore(inFlight);
         var results = new ConcurrentHashMap<Integer, Attempt>();
@@ -65,14 +66,21 @@ final class HoldAttempts {
             for (int i = 0; i < attempts; i++) {
                 int n = i;
                 String body = n % 2 == 0
-                        ? "{\"seatIds\":[\"" + contested.get(ThreadLocalRandom.current().nextInt(contested.size()))
-                                + "\"]}"
+                        ? "{\"seatIds\":[\""
+                                + contested.get(ThreadLocalRandom.current().nextInt(contested.size())) + "\"]}"
                         : "{\"quantity\":" + (1 + n % 4 / 2) + "}";
                 futures.add(threads.submit(() -> {
                     start.await();
                     connections.acquire();
                     try {
-                        results.put(n, hold(client, eventId, buyers.get(n), body, UUID.randomUUID().toString()));
+                        results.put(
+                                n,
+                                hold(
+                                        client,
+                                        eventId,
+                                        buyers.get(n),
+                                        body,
+                                        UUID.randomUUID().toString()));
                     } catch (IllegalStateException noAnswer) {
                         System.out.printf("[holds] attempt %d got no answer: %s%n", n, noAnswer.getMessage());
                         results.put(n, new Attempt(buyers.get(n), body, null, -1, Http.JSON.readTree("{}"), 0));
@@ -94,9 +102,10 @@ final class HoldAttempts {
             }
             ended = System.nanoTime();
         }
-        System.out.printf("[holds] %d hold attempts released at once (%d connections in flight) through the gateway"
-                + " in %.2f s: %.0f attempts/s%n", attempts, inFlight, (ended - began) / 1e9,
-                attempts / ((ended - began) / 1e9));
+        System.out.printf(
+                "[holds] %d hold attempts released at once (%d connections in flight) through the gateway"
+                        + " in %.2f s: %.0f attempts/s%n",
+                attempts, inFlight, (ended - began) / 1e9, attempts / ((ended - began) / 1e9));
         return new ArrayList<>(results.values());
     }
 
@@ -105,8 +114,11 @@ final class HoldAttempts {
      * another answer; the others as they were.
      */
     List<Attempt> retriedAfter503(UUID eventId, List<Attempt> attempts) throws Exception {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30)).executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(30))
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .build();
         var connections = new Semaphore(50);
         var finals = new ArrayList<Attempt>();
         var counts = new TreeMap<Integer, Integer>();
@@ -140,7 +152,11 @@ final class HoldAttempts {
 
     /** One hold attempt with a fresh Idempotency-Key, on a client of its own. */
     Attempt hold(UUID eventId, Buyer buyer, String body) {
-        return hold(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(), eventId, buyer, body,
+        return hold(
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(),
+                eventId,
+                buyer,
+                body,
                 UUID.randomUUID().toString());
     }
 
@@ -160,23 +176,31 @@ final class HoldAttempts {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             long nanos = System.nanoTime() - started;
             if (response.statusCode() == 503 || response.statusCode() == 429) {
-                assertThat(response.headers().firstValue("Retry-After")).as("Retry-After on %d", response.statusCode())
+                assertThat(response.headers().firstValue("Retry-After"))
+                        .as("Retry-After on %d", response.statusCode())
                         .isPresent();
             }
             return new Attempt(buyer, body, key, response.statusCode(), Http.JSON.readTree(response.body()), nanos);
         } catch (Exception e) {
-            throw new IllegalStateException("hold " + body + " failed after "
-                    + (System.nanoTime() - started) / 1_000_000 + " ms: " + e, e);
+            throw new IllegalStateException(
+                    "hold " + body + " failed after " + (System.nanoTime() - started) / 1_000_000 + " ms: " + e, e);
         }
     }
 
     /** The answer times of the attempts, per status ({@code statuses}: how many attempts got each). */
     static void printLatencies(List<Attempt> attempts, Map<Integer, Integer> statuses) {
         for (int status : statuses.keySet()) {
-            long[] nanos = attempts.stream().filter(a -> a.status() == status).mapToLong(Attempt::nanos).sorted()
+            long[] nanos = attempts.stream()
+                    .filter(a -> a.status() == status)
+                    .mapToLong(Attempt::nanos)
+                    .sorted()
                     .toArray();
-            System.out.printf("[holds]   %d x %d: p50 %d ms, p99 %d ms, max %d ms%n", nanos.length, status,
-                    nanos[nanos.length / 2] / 1_000_000, nanos[(int) (nanos.length * 0.99)] / 1_000_000,
+            System.out.printf(
+                    "[holds]   %d x %d: p50 %d ms, p99 %d ms, max %d ms%n",
+                    nanos.length,
+                    status,
+                    nanos[nanos.length / 2] / 1_000_000,
+                    nanos[(int) (nanos.length * 0.99)] / 1_000_000,
                     nanos[nanos.length - 1] / 1_000_000);
         }
     }
@@ -184,12 +208,13 @@ final class HoldAttempts {
     /** How fast booking allocated: the orders of the event by their creation time (database clock). */
     void printAllocationWindow(UUID eventId) throws SQLException {
         try (Connection db = fixture.database();
-             PreparedStatement query = db.prepareStatement("SELECT count(*), extract(epoch FROM"
-                     + " max(created_at) - min(created_at)) FROM booking.orders WHERE event_id = ?")) {
+                PreparedStatement query = db.prepareStatement("SELECT count(*), extract(epoch FROM"
+                        + " max(created_at) - min(created_at)) FROM booking.orders WHERE event_id = ?")) {
             query.setObject(1, eventId);
             try (ResultSet rows = query.executeQuery()) {
                 rows.next();
-                System.out.printf("[holds] booking allocated %d orders within %.2f s (first to last)%n",
+                System.out.printf(
+                        "[holds] booking allocated %d orders within %.2f s (first to last)%n",
                         rows.getLong(1), rows.getDouble(2));
             }
         }

@@ -1,15 +1,12 @@
 package dev.onsale.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
 import dev.onsale.system.HoldAttempts.Attempt;
 import dev.onsale.system.SaleFixture.Buyer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
-import tools.jackson.databind.JsonNode;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,9 +18,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Holds end to end on the packaged services, through the gateway: the gate (inventory-service, Redis) and the
@@ -37,6 +36,7 @@ class HoldsSystemIT {
     private static final int SEATS_PER_ROW = 20;
     /** Two sections of 20 x 20: 800 seats. */
     private static final int SEATS = 2 * ROWS * SEATS_PER_ROW;
+
     private static final int ATTEMPTS = 5_000;
     /** Half of the attempts choose one of these seats: heavy collisions. */
     private static final int CONTESTED = 200;
@@ -77,17 +77,22 @@ class HoldsSystemIT {
         List<String> contested = seatIds().subList(0, CONTESTED);
 
         var midRace = new AtomicReference<JsonNode>();
-        List<Attempt> attempts = holds.race(eventId, contested, ATTEMPTS, IN_FLIGHT,
-                () -> midRace.set(Audit.run(fixture)));
+        List<Attempt> attempts =
+                holds.race(eventId, contested, ATTEMPTS, IN_FLIGHT, () -> midRace.set(Audit.run(fixture)));
 
         var statuses = new TreeMap<Integer, Integer>();
         attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
-        List<Attempt> held = new ArrayList<>(attempts.stream().filter(a -> a.status() == 201).toList());
+        List<Attempt> held =
+                new ArrayList<>(attempts.stream().filter(a -> a.status() == 201).toList());
         HoldAttempts.printLatencies(attempts, statuses);
         holds.printAllocationWindow(eventId);
-        assertThat(statuses.getOrDefault(-1, 0)).as("attempts that got no answer within a minute (I6: never a hang)").isZero();
+        assertThat(statuses.getOrDefault(-1, 0))
+                .as("attempts that got no answer within a minute (I6: never a hang)")
+                .isZero();
         for (Attempt attempt : attempts) {
-            assertThat(attempt.status()).as("answer to %s: %s", attempt.body(), attempt.answer()).isIn(201, 409, 503);
+            assertThat(attempt.status())
+                    .as("answer to %s: %s", attempt.body(), attempt.answer())
+                    .isIn(201, 409, 503);
             if (attempt.status() == 409) {
                 assertThat(attempt.answer().path("type").asString())
                         .isIn("/problems/sold-out", "/problems/seat-unavailable");
@@ -101,19 +106,28 @@ class HoldsSystemIT {
         // timeout queues behind its order's AllocateSeats).
         List<Attempt> finalAnswers = holds.retriedAfter503(eventId, attempts);
         Set<UUID> finalAnswersHeld = new HashSet<>();
-        finalAnswers.stream().filter(a -> a.status() == 201).forEach(a -> finalAnswersHeld.add(a.buyer().sessionId()));
+        finalAnswers.stream()
+                .filter(a -> a.status() == 201)
+                .forEach(a -> finalAnswersHeld.add(a.buyer().sessionId()));
         long retriesEnded = System.nanoTime();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            Set<UUID> unannounced = new HashSet<>(fixture.liveOrderSessions(eventId));
-            unannounced.removeAll(finalAnswersHeld);
-            assertThat(unannounced).as("sessions holding an order they were not finalAnswers 201 for").isEmpty();
-        });
-        System.out.printf("[holds] no order without its 201 %d ms after the retries%n",
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    Set<UUID> unannounced = new HashSet<>(fixture.liveOrderSessions(eventId));
+                    unannounced.removeAll(finalAnswersHeld);
+                    assertThat(unannounced)
+                            .as("sessions holding an order they were not finalAnswers 201 for")
+                            .isEmpty();
+                });
+        System.out.printf(
+                "[holds] no order without its 201 %d ms after the retries%n",
                 (System.nanoTime() - retriesEnded) / 1_000_000);
         held.clear();
         held.addAll(finalAnswers.stream().filter(a -> a.status() == 201).toList());
         for (Attempt attempt : finalAnswers) {
-            assertThat(attempt.status()).as("final answer to %s: %s", attempt.body(), attempt.answer()).isIn(201, 409, 503);
+            assertThat(attempt.status())
+                    .as("final answer to %s: %s", attempt.body(), attempt.answer())
+                    .isIn(201, 409, 503);
         }
 
         // A 503 gave its seats back: buy what is left, one seat at a time, until the gate says sold out.
@@ -123,23 +137,33 @@ class HoldsSystemIT {
             if (attempt.status() == 201) {
                 held.add(attempt);
                 topUps++;
-            } else if (attempt.status() == 409 && attempt.answer().path("type").asString().equals("/problems/sold-out")) {
+            } else if (attempt.status() == 409
+                    && attempt.answer().path("type").asString().equals("/problems/sold-out")) {
                 break;
             } else {
                 assertThat(attempt.status()).as("top-up: %s", attempt.answer()).isEqualTo(503);
             }
             assertThat(topUps).isLessThanOrEqualTo(SEATS);
         }
-        System.out.printf("[holds] %d seats were left after the race (given back by 503s) and bought afterwards%n", topUps);
+        System.out.printf(
+                "[holds] %d seats were left after the race (given back by 503s) and bought afterwards%n", topUps);
 
         // I5: a reconciliation run in the middle of the race counted what was travelling as in flight, not drift;
         // one after it finds the gate and the database agreeing.
         JsonNode during = Audit.eventOf(midRace.get(), eventId);
-        System.out.printf("[holds] reconciliation in the middle of the race: gate %s, database %s, %d in flight, drifts %s%n",
-                during.path("gate"), during.path("database"), during.path("inFlight").asInt(), during.path("drifts"));
-        assertThat(during.path("drifts").size()).as("drift reported in the middle of the race: %s", during).isZero();
+        System.out.printf(
+                "[holds] reconciliation in the middle of the race: gate %s, database %s, %d in flight, drifts %s%n",
+                during.path("gate"),
+                during.path("database"),
+                during.path("inFlight").asInt(),
+                during.path("drifts"));
+        assertThat(during.path("drifts").size())
+                .as("drift reported in the middle of the race: %s", during)
+                .isZero();
         JsonNode after = Audit.eventOf(Audit.run(fixture), eventId);
-        assertThat(after.path("drifts").size()).as("drift after the race: %s", after).isZero();
+        assertThat(after.path("drifts").size())
+                .as("drift after the race: %s", after)
+                .isZero();
         assertThat(after.path("gate").path("available").asInt()).isZero();
         assertThat(after.path("database").path("free").asInt()).isZero();
 
@@ -149,7 +173,9 @@ class HoldsSystemIT {
             List<String> seats = strings(attempt.answer().path("seatIds"));
             assertThat(seats).isNotEmpty();
             for (String seat : seats) {
-                assertThat(heldSeats.add(seat)).as("seat %s held by two orders", seat).isTrue();
+                assertThat(heldSeats.add(seat))
+                        .as("seat %s held by two orders", seat)
+                        .isTrue();
             }
             if (attempt.body().contains("seatIds")) {
                 assertThat(attempt.body()).contains(seats.getFirst());
@@ -158,20 +184,24 @@ class HoldsSystemIT {
         assertThat(heldSeats).hasSize(SEATS);
         Map<UUID, Set<String>> database = fixture.seatsInTheDatabase(eventId, "HELD");
         Map<UUID, Set<String>> answered = new HashMap<>();
-        held.forEach(a -> answered.put(UUID.fromString(a.answer().path("orderId").asString()),
+        held.forEach(a -> answered.put(
+                UUID.fromString(a.answer().path("orderId").asString()),
                 Set.copyOf(strings(a.answer().path("seatIds")))));
         assertThat(database).isEqualTo(answered);
 
         // The gate agrees with the database: nothing left, every order a live hold.
         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("0");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            JsonNode availability = gateway.get("/api/events/" + eventId + "/availability").json();
+            JsonNode availability =
+                    gateway.get("/api/events/" + eventId + "/availability").json();
             assertThat(availability.path("available").asInt()).isZero();
             assertThat(availability.path("liveHolds").asInt()).isEqualTo(held.size());
             assertThat(availability.path("soldOut").asBoolean()).isFalse();
         });
         Attempt sample = held.getFirst();
-        var order = gateway.get("/api/orders/" + sample.answer().path("orderId").asString(), sample.buyer().sessionToken());
+        var order = gateway.get(
+                "/api/orders/" + sample.answer().path("orderId").asString(),
+                sample.buyer().sessionToken());
         assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
         assertThat(order.json().path("status").asString()).isEqualTo("HELD");
     }
@@ -184,9 +214,13 @@ class HoldsSystemIT {
         Attempt attempt;
         try {
             attempt = holds.hold(eventId, buyer, "{\"quantity\":2}");
-            assertThat(attempt.status()).as("hold while booking is down: %s", attempt.answer()).isEqualTo(503);
+            assertThat(attempt.status())
+                    .as("hold while booking is down: %s", attempt.answer())
+                    .isEqualTo(503);
             assertThat(attempt.answer().path("type").asString()).isEqualTo("/problems/service-unavailable");
-            assertThat(redis.get(SaleFixture.counter(eventId))).as("the gate gave its side back at once").isEqualTo("10");
+            assertThat(redis.get(SaleFixture.counter(eventId)))
+                    .as("the gate gave its side back at once")
+                    .isEqualTo("10");
         } finally {
             stack.start(Service.BOOKING);
         }
@@ -194,13 +228,18 @@ class HoldsSystemIT {
 
         // Booking now reads AllocateSeats and then CancelAllocation, in that order: the first came after its gate
         // stopped waiting (its answerBy), so it is skipped; the second is recorded as the order's decision.
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
-                assertThat(fixture.strings("SELECT outcome FROM booking.allocation_decisions WHERE event_id = ?",
-                        eventId)).containsExactly("CANCELLED_FIRST"));
-        assertThat(fixture.orderStatuses(eventId)).as("no order was allocated for nobody").isEmpty();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .untilAsserted(() -> assertThat(fixture.strings(
+                                "SELECT outcome FROM booking.allocation_decisions WHERE event_id = ?", eventId))
+                        .containsExactly("CANCELLED_FIRST"));
+        assertThat(fixture.orderStatuses(eventId))
+                .as("no order was allocated for nobody")
+                .isEmpty();
         assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() ->
+                        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
 
         // The buyer is not stuck with a live order: a new hold goes through.
         Attempt retry = holds.hold(eventId, buyer, "{\"quantity\":2}");
@@ -219,29 +258,42 @@ class HoldsSystemIT {
         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("3");
 
         // I4: every hold ends within its TTL plus 10 s.
-        await().atMost(Duration.between(Instant.now(), expiresAt).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.between(Instant.now(), expiresAt).plusSeconds(10))
+                .pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> {
                     assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
                     assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("5");
                 });
         Duration lag = Duration.between(expiresAt, Instant.now());
-        System.out.printf("[holds] an expired hold's seats were FREE in the database and back on the counter %d ms after expiresAt%n",
+        System.out.printf(
+                "[holds] an expired hold's seats were FREE in the database and back on the counter %d ms after expiresAt%n",
                 lag.toMillis());
         var expired = gateway.get("/api/orders/" + orderId, expiring.sessionToken());
-        assertThat(expired.json().path("status").asString()).as("order: %s", expired).isEqualTo("EXPIRED");
+        assertThat(expired.json().path("status").asString())
+                .as("order: %s", expired)
+                .isEqualTo("EXPIRED");
 
         Buyer cancelling = fixture.newBuyer();
         Attempt second = holds.hold(eventId, cancelling, "{\"quantity\":3}");
         assertThat(second.status()).as("hold: %s", second.answer()).isEqualTo(201);
         String secondOrder = "/api/orders/" + second.answer().path("orderId").asString();
         assertThat(gateway.get(secondOrder, fixture.newBuyer().sessionToken()).status())
-                .as("another buyer's order does not exist for them").isEqualTo(404);
-        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).isEqualTo(204);
-        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status()).as("cancel is idempotent").isEqualTo(204);
-        assertThat(gateway.get(secondOrder, cancelling.sessionToken()).json().path("status").asString()).isEqualTo("CANCELLED");
+                .as("another buyer's order does not exist for them")
+                .isEqualTo(404);
+        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status())
+                .isEqualTo(204);
+        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status())
+                .as("cancel is idempotent")
+                .isEqualTo(204);
+        assertThat(gateway.get(secondOrder, cancelling.sessionToken())
+                        .json()
+                        .path("status")
+                        .asString())
+                .isEqualTo("CANCELLED");
         assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty();
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("5"));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() ->
+                        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("5"));
     }
 
     @Test
@@ -253,26 +305,37 @@ class HoldsSystemIT {
             assertThat(held.status()).as("hold: %s", held.answer()).isEqualTo(201);
             orders.add(held);
         }
-        Instant lastExpiry = orders.stream().map(a -> Instant.parse(a.answer().path("expiresAt").asString()))
-                .max(Instant::compareTo).orElseThrow();
+        Instant lastExpiry = orders.stream()
+                .map(a -> Instant.parse(a.answer().path("expiresAt").asString()))
+                .max(Instant::compareTo)
+                .orElseThrow();
         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("2");
 
         // No hold timer notification can be relayed for the whole TTL: booking's sweeper alone expires them.
         stack.stop(Service.INVENTORY);
         try {
-            await().atMost(Duration.between(Instant.now(), lastExpiry).plusSeconds(10)).pollInterval(Duration.ofMillis(100))
-                    .untilAsserted(() -> assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).isEmpty());
-            System.out.printf("[holds] with inventory down, the sweeper freed 4 expired holds in the database %d ms after"
-                    + " the last expiresAt%n", Duration.between(lastExpiry, Instant.now()).toMillis());
+            await().atMost(Duration.between(Instant.now(), lastExpiry).plusSeconds(10))
+                    .pollInterval(Duration.ofMillis(100))
+                    .untilAsserted(() -> assertThat(fixture.seatsInTheDatabase(eventId, "HELD"))
+                            .isEmpty());
+            System.out.printf(
+                    "[holds] with inventory down, the sweeper freed 4 expired holds in the database %d ms after"
+                            + " the last expiresAt%n",
+                    Duration.between(lastExpiry, Instant.now()).toMillis());
             assertThat(fixture.orderStatuses(eventId)).containsOnly("EXPIRED").hasSize(4);
         } finally {
             stack.start(Service.INVENTORY);
         }
         // The OrderExpired events waited in Kafka: each gives its seats back exactly once.
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(gateway.get("/api/events/" + eventId + "/availability").json().path("liveHolds").asInt()).isZero());
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() ->
+                        assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(gateway.get("/api/events/" + eventId + "/availability")
+                                .json()
+                                .path("liveHolds")
+                                .asInt())
+                        .isZero());
     }
 
     private static UUID seatedEvent(String name, int holdTtlSeconds) {
@@ -281,9 +344,15 @@ class HoldsSystemIT {
                  "holdTtlSeconds": %d, "maxPerOrder": 4,
                  "seatMap": {"sections": [
                    {"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 5000},
-                   {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}}"""
-                .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
-                        ROWS, SEATS_PER_ROW, ROWS, SEATS_PER_ROW);
+                   {"name": "B", "rows": %d, "seatsPerRow": %d, "priceCents": 3000}]}}""".formatted(
+                        name,
+                        Instant.now().plus(Duration.ofDays(30)),
+                        Instant.now().minusSeconds(60),
+                        holdTtlSeconds,
+                        ROWS,
+                        SEATS_PER_ROW,
+                        ROWS,
+                        SEATS_PER_ROW);
         return fixture.created(body, SEATS);
     }
 

@@ -1,9 +1,5 @@
 package dev.onsale.system;
 
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.json.JsonMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -18,6 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /** A small JSON client for the gateway. */
 final class Http {
@@ -26,8 +25,11 @@ final class Http {
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     /** HTTP/1.1, as the gateway speaks it (no h2c upgrade attempt on every new connection). */
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
     private final String baseUrl;
 
     /** A response: status, raw body, headers, and the body parsed when it is JSON. */
@@ -91,27 +93,33 @@ final class Http {
     }
 
     private Response send(String method, String path, Object body, String bearer, Map<String, String> headers) {
-        var request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(REQUEST_TIMEOUT)
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(REQUEST_TIMEOUT)
                 .header("Accept", "application/json");
         if (body == null) {
             request.method(method, HttpRequest.BodyPublishers.noBody());
         } else {
-            request.header("Content-Type", "application/json").method(method,
-                    HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : JSON.writeValueAsString(body)));
+            request.header("Content-Type", "application/json")
+                    .method(
+                            method,
+                            HttpRequest.BodyPublishers.ofString(
+                                    body instanceof String s ? s : JSON.writeValueAsString(body)));
         }
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }
         headers.forEach(request::setHeader);
         // sendAsync, bounded: a send() of this client was seen waiting for good, past its own request timeout
-        CompletableFuture<HttpResponse<String>> call = client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> call =
+                client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
         try {
-            HttpResponse<String> response = call.get(REQUEST_TIMEOUT.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
+            HttpResponse<String> response =
+                    call.get(REQUEST_TIMEOUT.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
             return new Response(response.statusCode(), response.body(), response.headers());
         } catch (TimeoutException e) {
             call.cancel(true);
-            throw new UncheckedIOException(new HttpTimeoutException(method + " " + path + ": no answer within "
-                    + REQUEST_TIMEOUT.plusSeconds(5)));
+            throw new UncheckedIOException(new HttpTimeoutException(
+                    method + " " + path + ": no answer within " + REQUEST_TIMEOUT.plusSeconds(5)));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw new UncheckedIOException(io);

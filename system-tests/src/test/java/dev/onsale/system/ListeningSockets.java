@@ -20,8 +20,7 @@ final class ListeningSockets {
 
     private static final String LISTEN = "0A";
 
-    private ListeningSockets() {
-    }
+    private ListeningSockets() {}
 
     /** Every TCP socket in LISTEN state owned by each of {@code pids}, as address:port. */
     static Map<String, Set<String>> of(Map<String, Long> pids) {
@@ -114,7 +113,8 @@ final class ListeningSockets {
         }
         mapped &= bytes[10] == (byte) 0xff && bytes[11] == (byte) 0xff;
         if (mapped) {
-            return "::ffff:" + (bytes[12] & 0xff) + "." + (bytes[13] & 0xff) + "." + (bytes[14] & 0xff) + "." + (bytes[15] & 0xff);
+            return "::ffff:" + (bytes[12] & 0xff) + "." + (bytes[13] & 0xff) + "." + (bytes[14] & 0xff) + "."
+                    + (bytes[15] & 0xff);
         }
         boolean any = true;
         boolean loopback = bytes[15] == 1;

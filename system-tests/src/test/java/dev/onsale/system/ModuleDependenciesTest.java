@@ -21,8 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ModuleDependenciesTest {
 
-    record Module(String directory, String rootPackage, List<String> allowed) {
-    }
+    record Module(String directory, String rootPackage, List<String> allowed) {}
 
     private static final String ONSALE = "dev.onsale";
     private static final List<String> SERVICE_ALLOWED = List.of("dev.onsale.common..", "dev.onsale.platform..");
@@ -47,8 +46,11 @@ class ModuleDependenciesTest {
         String[] allowed = java.util.stream.Stream.concat(
                         java.util.stream.Stream.of(module.rootPackage() + ".."), module.allowed().stream())
                 .toArray(String[]::new);
-        noClasses().that().resideInAPackage(module.rootPackage() + "..")
-                .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.and(
+        noClasses()
+                .that()
+                .resideInAPackage(module.rootPackage() + "..")
+                .should()
+                .dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.and(
                         com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(ONSALE + ".."),
                         com.tngtech.archunit.base.DescribedPredicate.not(
                                 com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage(allowed))))
@@ -59,15 +61,19 @@ class ModuleDependenciesTest {
     @Test
     void commonIsFreeOfFrameworks() {
         Module common = modules().getLast();
-        noClasses().should().dependOnClassesThat().resideInAnyPackage(
-                        "org.springframework..", "tools.jackson..", "com.fasterxml..", "org.apache.kafka..")
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.springframework..", "tools.jackson..", "com.fasterxml..", "org.apache.kafka..")
                 .because("common is the published language: contracts only")
                 .check(classesOf(common));
     }
 
     private static JavaClasses classesOf(Module module) {
         Path classes = Path.of("..", module.directory(), "target", "classes");
-        assertThat(Files.isDirectory(classes)).as("compiled classes of " + module.directory()).isTrue();
+        assertThat(Files.isDirectory(classes))
+                .as("compiled classes of " + module.directory())
+                .isTrue();
         JavaClasses imported = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPath(classes);

@@ -1,13 +1,12 @@
 package dev.onsale.system;
 
-import dev.onsale.system.PaymentsDriver.Held;
-import tools.jackson.databind.JsonNode;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.system.PaymentsDriver.Held;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The stack's sandbox acquirer as its merchant sees it: the charges and refunds in its ledger, the money-moving
@@ -17,6 +16,7 @@ final class PaymentSandbox {
 
     /** The sandbox's local merchant key. */
     static final String MERCHANT_KEY = "sk_test_local";
+
     static final String SETTINGS = "/v1/sandbox/settings";
 
     private final Http sandbox;
@@ -28,7 +28,9 @@ final class PaymentSandbox {
     /** The order's only charge at the acquirer, which must be in {@code status}. */
     JsonNode theOneChargeOf(Held held, String status) {
         List<JsonNode> charges = chargesOf(held.orderId());
-        assertThat(charges).as("charges at the acquirer for order %s", held.orderId()).hasSize(1);
+        assertThat(charges)
+                .as("charges at the acquirer for order %s", held.orderId())
+                .hasSize(1);
         assertThat(charges.getFirst().path("status").asString()).isEqualTo(status);
         return charges.getFirst();
     }

@@ -1,10 +1,9 @@
 package dev.onsale.system;
 
-import dev.onsale.system.SaleFixture.Buyer;
-import tools.jackson.databind.JsonNode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import dev.onsale.system.SaleFixture.Buyer;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -15,9 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A buyer's side of paying through the gateway: events whose orders are kept track of, holds, payment requests,
@@ -59,13 +58,20 @@ final class PaymentsDriver {
         JsonNode json = answer.json();
         var seats = new ArrayList<String>();
         json.path("seatIds").forEach(seat -> seats.add(seat.asString()));
-        return new Held(eventId, buyer, UUID.fromString(json.path("orderId").asString()),
-                json.path("amountCents").asLong(), List.copyOf(seats));
+        return new Held(
+                eventId,
+                buyer,
+                UUID.fromString(json.path("orderId").asString()),
+                json.path("amountCents").asLong(),
+                List.copyOf(seats));
     }
 
     Http.Response pay(Held held, String idempotencyKey, String paymentMethod) {
-        return gateway.post(held.path() + "/payments", Map.of("paymentMethod", paymentMethod),
-                held.buyer().sessionToken(), Map.of("Idempotency-Key", idempotencyKey));
+        return gateway.post(
+                held.path() + "/payments",
+                Map.of("paymentMethod", paymentMethod),
+                held.buyer().sessionToken(),
+                Map.of("Idempotency-Key", idempotencyKey));
     }
 
     /** The order's status as its buyer reads it. */
@@ -76,12 +82,14 @@ final class PaymentsDriver {
     }
 
     void awaitOrderStatus(Held held, String status, Duration atMost) {
-        await().atMost(atMost).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
-                assertThat(orderStatus(held)).isEqualTo(status));
+        await().atMost(atMost)
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> assertThat(orderStatus(held)).isEqualTo(status));
     }
 
     String orderStatusInTheDatabase(Held held) throws SQLException {
-        return fixture.strings("SELECT status FROM booking.orders WHERE id = ?", held.orderId()).getFirst();
+        return fixture.strings("SELECT status FROM booking.orders WHERE id = ?", held.orderId())
+                .getFirst();
     }
 
     /** The orders of the events created here that are in {@code status}. */
@@ -99,8 +107,8 @@ final class PaymentsDriver {
     Map<UUID, String> ordersOfTheseEvents() throws SQLException {
         var orders = new HashMap<UUID, String>();
         for (UUID eventId : events) {
-            for (String row : fixture.strings("SELECT id || ' ' || status FROM booking.orders WHERE event_id = ?",
-                    eventId)) {
+            for (String row :
+                    fixture.strings("SELECT id || ' ' || status FROM booking.orders WHERE event_id = ?", eventId)) {
                 String[] parts = row.split(" ");
                 orders.put(UUID.fromString(parts[0]), parts[1]);
             }

@@ -1,16 +1,13 @@
 package dev.onsale.system;
 
+import static dev.onsale.system.PaymentSandbox.MERCHANT_KEY;
+import static dev.onsale.system.PaymentSandbox.SETTINGS;
+import static dev.onsale.system.PaymentsDriver.hmac;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.onsale.launcher.Service;
 import dev.onsale.system.PaymentsDriver.Held;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import tools.jackson.databind.JsonNode;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,12 +20,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static dev.onsale.system.PaymentSandbox.MERCHANT_KEY;
-import static dev.onsale.system.PaymentSandbox.SETTINGS;
-import static dev.onsale.system.PaymentsDriver.hmac;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Paying end to end on the packaged services: the buyer's request through the gateway to booking, payment-service's
@@ -54,10 +53,15 @@ class PaymentsSystemIT {
 
     @BeforeAll
     static void startTheStack() {
-        fixture = SaleFixture.start("payments", Map.of(
-                "ONSALE_ORDERS_PAYMENTBOUND", PAYMENT_BOUND.toSeconds() + "s",
-                // one buyer double-clicking 50 times at once: the session limit (20 burst) would answer most with 429
-                "ONSALE_RATELIMIT_SESSIONBURST", "100"));
+        fixture = SaleFixture.start(
+                "payments",
+                Map.of(
+                        "ONSALE_ORDERS_PAYMENTBOUND",
+                        PAYMENT_BOUND.toSeconds() + "s",
+                        // one buyer double-clicking 50 times at once: the session limit (20 burst) would answer most
+                        // with 429
+                        "ONSALE_RATELIMIT_SESSIONBURST",
+                        "100"));
         gateway = fixture.gateway;
         sandbox = new Http(fixture.stack.serviceUrl(Service.PAYMENT_SANDBOX));
         payments = new PaymentsDriver(fixture, events);
@@ -85,7 +89,9 @@ class PaymentsSystemIT {
         Held held = payments.hold(eventId, 2);
 
         var card = payments.pay(held, UUID.randomUUID().toString(), "4242 4242 4242 4242");
-        assertThat(card.status()).as("a card number instead of a token: %s", card).isEqualTo(400);
+        assertThat(card.status())
+                .as("a card number instead of a token: %s", card)
+                .isEqualTo(400);
         assertThat(card.body()).doesNotContain("4242");
         assertThat(payments.orderStatus(held)).isEqualTo("HELD");
 
@@ -113,11 +119,14 @@ class PaymentsSystemIT {
         assertThat(answers.getFirst().json().path("paymentId").asString()).isNotBlank();
 
         payments.awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
-        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(held.orderId(), Set.copyOf(held.seatIds())));
+        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD"))
+                .isEqualTo(Map.of(held.orderId(), Set.copyOf(held.seatIds())));
         assertThat(fixture.strings("SELECT seat_id FROM booking.tickets WHERE order_id = ?", held.orderId()))
                 .containsExactlyInAnyOrderElementsOf(held.seatIds());
         JsonNode charge = acquirer.theOneChargeOf(held, "SUCCEEDED");
-        assertThat(charge.path("amountCents").asLong()).isEqualTo(held.amountCents()).isEqualTo(8_400);
+        assertThat(charge.path("amountCents").asLong())
+                .isEqualTo(held.amountCents())
+                .isEqualTo(8_400);
     }
 
     @Test
@@ -127,14 +136,22 @@ class PaymentsSystemIT {
         Held held = payments.hold(eventId, 3);
         assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("7");
 
-        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_declined").status()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_declined")
+                        .status())
+                .isEqualTo(202);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> payments.orderStatusInTheDatabase(held).equals("PAYMENT_FAILED"));
         long failedAt = System.nanoTime();
-        assertThat(fixture.seatsInTheDatabase(eventId, "HELD")).as("seats freed in the order's transaction").isEmpty();
-        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
-                .untilAsserted(() -> assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
-        System.out.printf("[payments] a declined order's seats were back on the counter %d ms after PAYMENT_FAILED%n",
+        assertThat(fixture.seatsInTheDatabase(eventId, "HELD"))
+                .as("seats freed in the order's transaction")
+                .isEmpty();
+        await().atMost(Duration.ofSeconds(1))
+                .pollInterval(Duration.ofMillis(10))
+                .untilAsserted(() -> assertThat(fixture.redis.get(SaleFixture.counter(eventId)))
+                        .isEqualTo("10"));
+        System.out.printf(
+                "[payments] a declined order's seats were back on the counter %d ms after PAYMENT_FAILED%n",
                 (System.nanoTime() - failedAt) / 1_000_000);
 
         var again = payments.pay(held, UUID.randomUUID().toString(), "tok_visa");
@@ -153,16 +170,20 @@ class PaymentsSystemIT {
         acquirer.sandboxSettings(Map.of("timeoutShare", 1.0, "timeoutHangMs", 6_000, "webhookLossShare", 1.0));
         long requestsBefore = acquirer.chargeRequestsSeen();
 
-        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(acquirer.chargesOf(held.orderId())).hasSize(1));
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(acquirer.chargeRequestsSeen() - requestsBefore).as("submissions, retries included")
+        assertThat(payments.pay(held, UUID.randomUUID().toString(), "tok_visa").status())
+                .isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> assertThat(acquirer.chargesOf(held.orderId())).hasSize(1));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(acquirer.chargeRequestsSeen() - requestsBefore)
+                        .as("submissions, retries included")
                         .isGreaterThanOrEqualTo(2));
         acquirer.sandboxSettings(Map.of("timeoutShare", 0.0));
 
         payments.awaitOrderStatus(held, "CONFIRMED", Duration.ofSeconds(60));
-        System.out.printf("[payments] a payment whose submissions timed out was sent %d times and charged once%n",
+        System.out.printf(
+                "[payments] a payment whose submissions timed out was sent %d times and charged once%n",
                 acquirer.chargeRequestsSeen() - requestsBefore);
         acquirer.theOneChargeOf(held, "SUCCEEDED");
     }
@@ -173,36 +194,46 @@ class PaymentsSystemIT {
         UUID eventId = payments.event("Late success", 1, 3_000);
         Held late = payments.hold(eventId, 1);
         // The acquirer decides only well after booking's payment bound: the order expires first.
-        acquirer.sandboxSettings(Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
+        acquirer.sandboxSettings(
+                Map.of("decisionDelayMs", PAYMENT_BOUND.plusSeconds(12).toMillis()));
         Instant paid = Instant.now();
-        assertThat(payments.pay(late, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertThat(acquirer.chargesOf(late.orderId())).hasSize(1));
-        acquirer.sandboxSettings(Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
+        assertThat(payments.pay(late, UUID.randomUUID().toString(), "tok_visa").status())
+                .isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> assertThat(acquirer.chargesOf(late.orderId())).hasSize(1));
+        acquirer.sandboxSettings(
+                Map.of("decisionDelayMs", startSettings.path("decisionDelayMs").asLong()));
 
         // I4: once payment has started, the order ends within the payment bound plus 10 s.
         await().atMost(Duration.between(Instant.now(), paid.plus(PAYMENT_BOUND).plusSeconds(10)))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> payments.orderStatusInTheDatabase(late).equals("EXPIRED"));
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                assertThat(fixture.redis.get(SaleFixture.counter(eventId))).isEqualTo("1"));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(fixture.redis.get(SaleFixture.counter(eventId)))
+                        .isEqualTo("1"));
 
         Held second = payments.hold(eventId, 1);
         assertThat(second.seatIds()).isEqualTo(late.seatIds());
-        assertThat(payments.pay(second, UUID.randomUUID().toString(), "tok_visa").status()).isEqualTo(202);
+        assertThat(payments.pay(second, UUID.randomUUID().toString(), "tok_visa")
+                        .status())
+                .isEqualTo(202);
         payments.awaitOrderStatus(second, "CONFIRMED", Duration.ofSeconds(60));
 
         payments.awaitOrderStatus(late, "REFUNDED", Duration.ofSeconds(90));
-        System.out.printf("[payments] a success %d s after the payment started, on an expired order, was refunded%n",
+        System.out.printf(
+                "[payments] a success %d s after the payment started, on an expired order, was refunded%n",
                 Duration.between(paid, Instant.now()).toSeconds());
         JsonNode charge = acquirer.chargesOf(late.orderId()).getFirst();
         assertThat(charge.path("status").asString()).isEqualTo("SUCCEEDED");
         assertThat(charge.path("amountRefundedCents").asLong()).isEqualTo(3_000);
         List<JsonNode> refunds = acquirer.refundsOf(late.orderId());
         assertThat(refunds).hasSize(1);
-        assertThat(refunds.getFirst().path("chargeId").asString()).isEqualTo(charge.path("id").asString());
+        assertThat(refunds.getFirst().path("chargeId").asString())
+                .isEqualTo(charge.path("id").asString());
         assertThat(refunds.getFirst().path("amountCents").asLong()).isEqualTo(3_000);
-        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEqualTo(Map.of(second.orderId(), Set.copyOf(second.seatIds())));
+        assertThat(fixture.seatsInTheDatabase(eventId, "SOLD"))
+                .isEqualTo(Map.of(second.orderId(), Set.copyOf(second.seatIds())));
         assertThat(acquirer.refundsOf(second.orderId())).isEmpty();
 
         // The auditors' ledger of the event says the same, and judges I1-I3 on it.
@@ -215,12 +246,18 @@ class PaymentsSystemIT {
         assertThat(ledger.path("tickets").asInt()).isEqualTo(1);
         assertThat(ledger.path("charges").size()).isEqualTo(2);
         assertThat(ledger.path("refunds").size()).isEqualTo(1);
-        assertThat(ledger.path("refunds").get(0).path("orderId").asString()).isEqualTo(late.orderId().toString());
+        assertThat(ledger.path("refunds").get(0).path("orderId").asString())
+                .isEqualTo(late.orderId().toString());
         assertThat(ledger.path("refunds").get(0).path("refundedAt").isNull()).isFalse();
         Audit.assertInvariantsHold(ledger);
-        assertThat(gateway.get("/audit/events/" + eventId + "/ledger", late.buyer().sessionToken()).status())
-                .as("a buyer reads no ledger").isEqualTo(403);
-        assertThat(gateway.get("/audit/events/" + UUID.randomUUID() + "/ledger", fixture.stack.auditorToken()).status())
+        assertThat(gateway.get(
+                                "/audit/events/" + eventId + "/ledger",
+                                late.buyer().sessionToken())
+                        .status())
+                .as("a buyer reads no ledger")
+                .isEqualTo(403);
+        assertThat(gateway.get("/audit/events/" + UUID.randomUUID() + "/ledger", fixture.stack.auditorToken())
+                        .status())
                 .isEqualTo(404);
     }
 
@@ -232,12 +269,15 @@ class PaymentsSystemIT {
         String body = """
                 {"id":"evt_forged_%s","type":"charge.succeeded","created":%d,"data":{"id":"ch_forged","object":"charge",\
                 "orderId":"%s","amountCents":3000,"currency":"EUR","paymentMethod":"tok_visa","status":"SUCCEEDED",\
-                "failureCode":null,"amountRefundedCents":0,"created":%d}}"""
-                .formatted(UUID.randomUUID(), Instant.now().getEpochSecond(), held.orderId(), Instant.now().getEpochSecond());
+                "failureCode":null,"amountRefundedCents":0,"created":%d}}""".formatted(
+                        UUID.randomUUID(),
+                        Instant.now().getEpochSecond(),
+                        held.orderId(),
+                        Instant.now().getEpochSecond());
         long now = Instant.now().getEpochSecond();
         var forged = payments.webhook(body, "t=" + now + ",v1=" + hmac("not-the-secret", now + "." + body));
-        var stale = payments.webhook(body,
-                "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
+        var stale = payments.webhook(
+                body, "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
         var unsigned = payments.webhook(body, null);
         for (Http.Response answer : List.of(forged, stale, unsigned)) {
             assertThat(answer.status()).as("webhook: %s", answer).isEqualTo(400);
@@ -251,14 +291,20 @@ class PaymentsSystemIT {
     @Order(100)
     void everyCapturedChargeEndsAsExactlyOneConfirmedOrderOrOneRefundAndNoBuyerActionIsChargedTwice() throws Exception {
         // Nothing of ours still waits for the acquirer.
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                assertThat(payments.ordersInStatus("PAYMENT_PENDING")).isEmpty());
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() ->
+                        assertThat(payments.ordersInStatus("PAYMENT_PENDING")).isEmpty());
         JsonNode ledger = sandbox.get("/v1/ledger", MERCHANT_KEY).json();
         var chargesByOrder = new HashMap<UUID, List<JsonNode>>();
-        ledger.path("charges").forEach(c ->
-                chargesByOrder.computeIfAbsent(UUID.fromString(c.path("orderId").asString()), id -> new ArrayList<>()).add(c));
+        ledger.path("charges")
+                .forEach(c -> chargesByOrder
+                        .computeIfAbsent(UUID.fromString(c.path("orderId").asString()), id -> new ArrayList<>())
+                        .add(c));
         var refundedByCharge = new HashMap<String, Long>();
-        ledger.path("refunds").forEach(r -> refundedByCharge.merge(r.path("chargeId").asString(), r.path("amountCents").asLong(), Long::sum));
+        ledger.path("refunds")
+                .forEach(r -> refundedByCharge.merge(
+                        r.path("chargeId").asString(), r.path("amountCents").asLong(), Long::sum));
 
         Map<UUID, String> orders = payments.ordersOfTheseEvents();
         int captured = 0;
@@ -266,40 +312,53 @@ class PaymentsSystemIT {
             String status = orders.get(entry.getKey());
             assertThat(status).as("order %s of a charge", entry.getKey()).isNotNull();
             // I3: each order here was paid by one buyer action (however often it was sent): one charge.
-            assertThat(entry.getValue()).as("charges of order %s", entry.getKey()).hasSize(1);
+            assertThat(entry.getValue())
+                    .as("charges of order %s", entry.getKey())
+                    .hasSize(1);
             JsonNode charge = entry.getValue().getFirst();
             long refunded = refundedByCharge.getOrDefault(charge.path("id").asString(), 0L);
             if (charge.path("status").asString().equals("SUCCEEDED")) {
                 captured++;
                 // I2: a captured charge is one confirmed order, or refunded in full on an order that is REFUNDED.
                 if (status.equals("CONFIRMED")) {
-                    assertThat(refunded).as("refund of the confirmed order %s", entry.getKey()).isZero();
+                    assertThat(refunded)
+                            .as("refund of the confirmed order %s", entry.getKey())
+                            .isZero();
                 } else {
-                    assertThat(status).as("order %s of a captured charge", entry.getKey()).isEqualTo("REFUNDED");
+                    assertThat(status)
+                            .as("order %s of a captured charge", entry.getKey())
+                            .isEqualTo("REFUNDED");
                     assertThat(refunded).isEqualTo(charge.path("amountCents").asLong());
                 }
             } else {
-                assertThat(refunded).as("refund of a charge that captured nothing").isZero();
+                assertThat(refunded)
+                        .as("refund of a charge that captured nothing")
+                        .isZero();
                 assertThat(status).isNotEqualTo("CONFIRMED");
             }
         }
         for (var order : orders.entrySet()) {
             if (order.getValue().equals("CONFIRMED") || order.getValue().equals("REFUNDED")) {
-                assertThat(chargesByOrder).as("charge of the %s order %s", order.getValue(), order.getKey())
+                assertThat(chargesByOrder)
+                        .as("charge of the %s order %s", order.getValue(), order.getKey())
                         .containsKey(order.getKey());
             }
         }
-        System.out.printf("[payments] audit: %d orders, %d charges (%d captured), %d refunds — I2 and I3 hold%n",
+        System.out.printf(
+                "[payments] audit: %d orders, %d charges (%d captured), %d refunds — I2 and I3 hold%n",
                 orders.size(), chargesByOrder.size(), captured, refundedByCharge.size());
         assertThat(captured).isGreaterThanOrEqualTo(4);
 
         // booking's ledgers count the charges the acquirer captured, and find I1-I3 holding too
         int capturedInTheLedgers = 0;
         for (UUID eventId : events) {
-            JsonNode eventLedger = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken()).json();
+            JsonNode eventLedger = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken())
+                    .json();
             capturedInTheLedgers += eventLedger.path("charges").size();
             Audit.assertInvariantsHold(eventLedger);
         }
-        assertThat(capturedInTheLedgers).as("captured charges in booking's ledgers").isEqualTo(captured);
+        assertThat(capturedInTheLedgers)
+                .as("captured charges in booking's ledgers")
+                .isEqualTo(captured);
     }
 }

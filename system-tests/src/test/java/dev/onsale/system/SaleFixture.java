@@ -1,5 +1,8 @@
 package dev.onsale.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.onsale.common.token.AdmissionToken;
 import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.HmacSigner;
@@ -7,8 +10,6 @@ import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.launcher.Stack;
 import dev.onsale.launcher.StackConfig;
-import redis.clients.jedis.JedisPooled;
-
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -24,9 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import redis.clients.jedis.JedisPooled;
 
 /**
  * A started stack with what buyer-side system tests share: tokens minted with the stack's keys (the waiting room
@@ -37,8 +36,7 @@ final class SaleFixture implements AutoCloseable {
     /** The header carrying a buyer's admission token, as the waiting room hands it out. */
     static final String ADMISSION = "X-Admission-Token";
 
-    record Buyer(UUID sessionId, String sessionToken) {
-    }
+    record Buyer(UUID sessionId, String sessionToken) {}
 
     final StackConfig config;
     final Stack stack;
@@ -72,27 +70,36 @@ final class SaleFixture implements AutoCloseable {
 
     Buyer newBuyer() {
         UUID sessionId = UUID.randomUUID();
-        return new Buyer(sessionId, sessions.encode(new SessionToken(sessionId, Instant.now().plus(Duration.ofHours(1)))));
+        return new Buyer(
+                sessionId,
+                sessions.encode(new SessionToken(sessionId, Instant.now().plus(Duration.ofHours(1)))));
     }
 
     /** A fresh admission token of {@code buyer} for {@code eventId}, valid ten minutes. */
     String admissionToken(UUID eventId, Buyer buyer) {
-        return admissions.encode(new AdmissionToken(UUID.randomUUID(), buyer.sessionId(), eventId,
-                Instant.now().plus(Duration.ofMinutes(10))));
+        return admissions.encode(new AdmissionToken(
+                UUID.randomUUID(), buyer.sessionId(), eventId, Instant.now().plus(Duration.ofMinutes(10))));
     }
 
     /** {@code POST /api/events/{id}/holds} through the gateway with a fresh admission token. */
     Http.Response hold(UUID eventId, Buyer buyer, String body) {
-        return gateway.post("/api/events/" + eventId + "/holds", body, buyer.sessionToken(),
+        return gateway.post(
+                "/api/events/" + eventId + "/holds",
+                body,
+                buyer.sessionToken(),
                 Map.of(ADMISSION, admissionToken(eventId, buyer)));
     }
 
     UUID generalAdmissionEvent(String name, int quantity, int priceCents, int holdTtlSeconds) {
         String body = """
                 {"name": "%s", "venue": "Field", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
-                 "holdTtlSeconds": %d, "maxPerOrder": 4, "generalAdmission": {"quantity": %d, "priceCents": %d}}"""
-                .formatted(name, Instant.now().plus(Duration.ofDays(30)), Instant.now().minusSeconds(60), holdTtlSeconds,
-                        quantity, priceCents);
+                 "holdTtlSeconds": %d, "maxPerOrder": 4, "generalAdmission": {"quantity": %d, "priceCents": %d}}""".formatted(
+                        name,
+                        Instant.now().plus(Duration.ofDays(30)),
+                        Instant.now().minusSeconds(60),
+                        holdTtlSeconds,
+                        quantity,
+                        priceCents);
         return created(body, quantity);
     }
 
@@ -101,10 +108,16 @@ final class SaleFixture implements AutoCloseable {
         var created = gateway.post("/admin/events", body, stack.adminToken());
         assertThat(created.status()).as("POST /admin/events: %s", created).isEqualTo(201);
         UUID eventId = UUID.fromString(created.json().path("eventId").asString());
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            assertThat(redis.get(counter(eventId))).isEqualTo(String.valueOf(capacity));
-            assertThat(gateway.get("/api/events/" + eventId).json().path("saleState").asString()).isEqualTo("OPEN");
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(redis.get(counter(eventId))).isEqualTo(String.valueOf(capacity));
+                    assertThat(gateway.get("/api/events/" + eventId)
+                                    .json()
+                                    .path("saleState")
+                                    .asString())
+                            .isEqualTo("OPEN");
+                });
         return eventId;
     }
 
@@ -117,13 +130,14 @@ final class SaleFixture implements AutoCloseable {
     Map<UUID, Set<String>> seatsInTheDatabase(UUID eventId, String status) throws SQLException {
         var seats = new HashMap<UUID, Set<String>>();
         try (Connection db = database();
-             PreparedStatement query = db.prepareStatement(
-                     "SELECT order_id, seat_id FROM booking.seats WHERE event_id = ? AND status = ?")) {
+                PreparedStatement query = db.prepareStatement(
+                        "SELECT order_id, seat_id FROM booking.seats WHERE event_id = ? AND status = ?")) {
             query.setObject(1, eventId);
             query.setString(2, status);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
-                    seats.computeIfAbsent(rows.getObject(1, UUID.class), id -> new HashSet<>()).add(rows.getString(2));
+                    seats.computeIfAbsent(rows.getObject(1, UUID.class), id -> new HashSet<>())
+                            .add(rows.getString(2));
                 }
             }
         }
@@ -137,15 +151,18 @@ final class SaleFixture implements AutoCloseable {
     /** The sessions that hold a live order (HELD or PAYMENT_PENDING) of the event. */
     Set<UUID> liveOrderSessions(UUID eventId) throws SQLException {
         var sessions = new HashSet<UUID>();
-        strings("SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')",
-                eventId).forEach(id -> sessions.add(UUID.fromString(id)));
+        strings(
+                        "SELECT session_id FROM booking.orders WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING')",
+                        eventId)
+                .forEach(id -> sessions.add(UUID.fromString(id)));
         return sessions;
     }
 
     /** The first column of every row {@code sql} returns for its one parameter. */
     List<String> strings(String sql, Object parameter) throws SQLException {
         var values = new ArrayList<String>();
-        try (Connection db = database(); PreparedStatement query = db.prepareStatement(sql)) {
+        try (Connection db = database();
+                PreparedStatement query = db.prepareStatement(sql)) {
             query.setObject(1, parameter);
             try (ResultSet rows = query.executeQuery()) {
                 while (rows.next()) {
@@ -159,15 +176,18 @@ final class SaleFixture implements AutoCloseable {
     /** Every row {@code sql} returns for its one parameter, each as its columns joined by a space. */
     List<String> rows(String sql, Object parameter) throws SQLException {
         var values = new ArrayList<String>();
-        try (Connection db = database(); PreparedStatement query = db.prepareStatement(sql)) {
+        try (Connection db = database();
+                PreparedStatement query = db.prepareStatement(sql)) {
             query.setObject(1, parameter);
             try (ResultSet rows = query.executeQuery()) {
                 int columns = rows.getMetaData().getColumnCount();
                 while (rows.next()) {
                     var row = new StringBuilder();
                     for (int column = 1; column <= columns; column++) {
-                        row.append(column == 1 ? "" : " ").append(rows.getMetaData().getColumnLabel(column))
-                                .append('=').append(rows.getString(column));
+                        row.append(column == 1 ? "" : " ")
+                                .append(rows.getMetaData().getColumnLabel(column))
+                                .append('=')
+                                .append(rows.getString(column));
                     }
                     values.add(row.toString());
                 }
@@ -178,8 +198,8 @@ final class SaleFixture implements AutoCloseable {
 
     Connection database() throws SQLException {
         Map<String, String> engines = stack.engineEnvironment();
-        return DriverManager.getConnection(engines.get("ONSALE_DB_URL"), engines.get("ONSALE_DB_USER"),
-                engines.get("ONSALE_DB_PASSWORD"));
+        return DriverManager.getConnection(
+                engines.get("ONSALE_DB_URL"), engines.get("ONSALE_DB_USER"), engines.get("ONSALE_DB_PASSWORD"));
     }
 
     @Override

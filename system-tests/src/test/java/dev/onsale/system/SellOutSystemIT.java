@@ -82,14 +82,19 @@ class SellOutSystemIT {
                 while (System.nanoTime() < deadline) {
                     if (System.nanoTime() >= nextMark) {
                         // how the sale moved, every 30 s: for the failure's message
-                        timeline.add(String.format("%ds: sold %s, live holds %s, paid %d, abandoned %d",
-                                (System.nanoTime() - watching) / 1_000_000_000L, fixture.redis.get(prefix + "sold"),
-                                fixture.redis.get(prefix + "live-holds"), paid.size(), abandoned.size()));
+                        timeline.add(String.format(
+                                "%ds: sold %s, live holds %s, paid %d, abandoned %d",
+                                (System.nanoTime() - watching) / 1_000_000_000L,
+                                fixture.redis.get(prefix + "sold"),
+                                fixture.redis.get(prefix + "live-holds"),
+                                paid.size(),
+                                abandoned.size()));
                         nextMark += Duration.ofSeconds(30).toNanos();
                     }
                     try {
                         Http.Response availability = fixture.gateway.get("/api/events/" + eventId + "/availability");
-                        if (availability.status() == 200 && availability.json().path("soldOut").asBoolean()) {
+                        if (availability.status() == 200
+                                && availability.json().path("soldOut").asBoolean()) {
                             soldOut.set(true);
                             return System.nanoTime();
                         }
@@ -118,15 +123,24 @@ class SellOutSystemIT {
         }
         var counts = new TreeMap<String, Integer>();
         outcomes.forEach((outcome, count) -> counts.put(outcome, count.get()));
-        String summary = String.format("%d buyers, %d seats: %s %.1f s after they pressed Buy; %d holds paid, %d abandoned"
-                        + " (expired after %d s and sold again); answers %s", BUYERS, SEATS,
-                soldOut.get() ? "sold out for good" : "still not sold out", (soldOutAt - began) / 1e9, paid.size(),
-                abandoned.size(), HOLD_TTL_SECONDS, counts);
+        String summary = String.format(
+                "%d buyers, %d seats: %s %.1f s after they pressed Buy; %d holds paid, %d abandoned"
+                        + " (expired after %d s and sold again); answers %s",
+                BUYERS,
+                SEATS,
+                soldOut.get() ? "sold out for good" : "still not sold out",
+                (soldOutAt - began) / 1e9,
+                paid.size(),
+                abandoned.size(),
+                HOLD_TTL_SECONDS,
+                counts);
         System.out.println("[sellout] " + summary + "; timeline " + timeline);
         if (!soldOut.get()) {
             // the failure's own message carries the diagnosis: a CI log shows the failures, not always the output
-            assertThat(soldOut).as("sold out for good within %s; %s%ntimeline %s%n%s", SALE_LIMIT, summary, timeline,
-                            whatIsStillOnSale(eventId))
+            assertThat(soldOut)
+                    .as(
+                            "sold out for good within %s; %s%ntimeline %s%n%s",
+                            SALE_LIMIT, summary, timeline, whatIsStillOnSale(eventId))
                     .isTrue();
         }
 
@@ -134,19 +148,28 @@ class SellOutSystemIT {
         Map<UUID, Set<String>> sold = fixture.seatsInTheDatabase(eventId, "SOLD");
         assertThat(sold.values().stream().mapToInt(Set::size).sum()).isEqualTo(SEATS);
         assertThat(paid).containsAll(sold.keySet());
-        assertThat(fixture.orderStatuses(eventId).stream().filter("CONFIRMED"::equals).count()).isEqualTo(SEATS);
+        assertThat(fixture.orderStatuses(eventId).stream()
+                        .filter("CONFIRMED"::equals)
+                        .count())
+                .isEqualTo(SEATS);
         assertThat(fixture.strings("SELECT count(*) FROM booking.tickets WHERE event_id = ?", eventId))
                 .containsExactly(Integer.toString(SEATS));
         assertThat(abandoned).doesNotContainAnyElementsOf(sold.keySet());
 
         // I5: the gate agrees, and reconciliation finds nothing
-        assertThat(List.of(fixture.redis.get(prefix + "available"), fixture.redis.get(prefix + "live-holds"),
-                fixture.redis.get(prefix + "sold"))).containsExactly("0", "0", Integer.toString(SEATS));
+        assertThat(List.of(
+                        fixture.redis.get(prefix + "available"),
+                        fixture.redis.get(prefix + "live-holds"),
+                        fixture.redis.get(prefix + "sold")))
+                .containsExactly("0", "0", Integer.toString(SEATS));
         JsonNode event = Audit.eventOf(Audit.run(fixture), eventId);
-        System.out.printf("[sellout] reconciliation after the sale: gate %s, database %s, drifts %s%n",
+        System.out.printf(
+                "[sellout] reconciliation after the sale: gate %s, database %s, drifts %s%n",
                 event.path("gate"), event.path("database"), event.path("drifts"));
         assertThat(event.path("drifts").size()).isZero();
-        JsonNode ledger = fixture.gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken()).json();
+        JsonNode ledger = fixture.gateway
+                .get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken())
+                .json();
         assertThat(ledger.path("tickets").asInt()).isEqualTo(SEATS);
         Audit.assertInvariantsHold(ledger);
 
@@ -154,13 +177,19 @@ class SellOutSystemIT {
         JsonNode dashboard = Audit.dashboard(fixture, eventId);
         System.out.println("[sellout] dashboard after the sale: " + dashboard);
         assertThat(dashboard.path("saleState").asString()).isIn("OPEN", "SOLD_OUT");
-        assertThat(List.of(dashboard.path("seats").path("available").asLong(), dashboard.path("seats").path("liveHolds").asLong(),
-                dashboard.path("seats").path("sold").asLong(), dashboard.path("seats").path("capacity").asLong()))
+        assertThat(List.of(
+                        dashboard.path("seats").path("available").asLong(),
+                        dashboard.path("seats").path("liveHolds").asLong(),
+                        dashboard.path("seats").path("sold").asLong(),
+                        dashboard.path("seats").path("capacity").asLong()))
                 .containsExactly(0L, 0L, (long) SEATS, (long) SEATS);
-        assertThat(List.of(dashboard.path("payments").path("queued").asLong(), dashboard.path("payments").path("inFlight").asLong()))
+        assertThat(List.of(
+                        dashboard.path("payments").path("queued").asLong(),
+                        dashboard.path("payments").path("inFlight").asLong()))
                 .containsExactly(0L, 0L);
         assertThat(dashboard.path("queue").path("length").asLong()).isZero();
-        assertThat(dashboard.path("lastReconciliation").path("covered").asBoolean()).isTrue();
+        assertThat(dashboard.path("lastReconciliation").path("covered").asBoolean())
+                .isTrue();
         assertThat(dashboard.path("lastReconciliation").path("drifts").asInt()).isZero();
     }
 
@@ -168,12 +197,19 @@ class SellOutSystemIT {
     private static String whatIsStillOnSale(UUID eventId) throws Exception {
         String prefix = "inventory:{" + eventId + "}:";
         var text = new StringBuilder();
-        text.append(String.format("availability %s; gate available %s, live holds %s, sold %s%n",
-                fixture.gateway.get("/api/events/" + eventId + "/availability").body(), fixture.redis.get(prefix + "available"),
-                fixture.redis.get(prefix + "live-holds"), fixture.redis.get(prefix + "sold")));
-        text.append("orders ").append(fixture.rows("SELECT status, count(*) FROM booking.orders WHERE event_id = ? GROUP BY status",
-                eventId)).append("; seats ").append(fixture.rows(
-                "SELECT status, count(*) FROM booking.seats WHERE event_id = ? GROUP BY status", eventId)).append('\n');
+        text.append(String.format(
+                "availability %s; gate available %s, live holds %s, sold %s%n",
+                fixture.gateway.get("/api/events/" + eventId + "/availability").body(),
+                fixture.redis.get(prefix + "available"),
+                fixture.redis.get(prefix + "live-holds"),
+                fixture.redis.get(prefix + "sold")));
+        text.append("orders ")
+                .append(fixture.rows(
+                        "SELECT status, count(*) FROM booking.orders WHERE event_id = ? GROUP BY status", eventId))
+                .append("; seats ")
+                .append(fixture.rows(
+                        "SELECT status, count(*) FROM booking.seats WHERE event_id = ? GROUP BY status", eventId))
+                .append('\n');
         List<String> live = fixture.rows("""
                 SELECT id, status, created_at, expires_at, payment_deadline, updated_at FROM booking.orders
                 WHERE event_id = ? AND status IN ('HELD', 'PAYMENT_PENDING') ORDER BY created_at""", eventId);
@@ -183,23 +219,36 @@ class SellOutSystemIT {
             fixture.rows("""
                     SELECT payment_id, status, requested_at, deadline, due_at, attempts, polls, charge_id, failure_reason,
                            first_submitted_at, settled_at FROM payment.payments WHERE order_id = ?""", orderId)
-                    .forEach(payment -> text.append("  its payment: ").append(payment).append('\n'));
+                    .forEach(payment ->
+                            text.append("  its payment: ").append(payment).append('\n'));
         }
         Set<String> liveAtTheGate = fixture.redis.smembers(prefix + "live");
         text.append(liveAtTheGate.size()).append(" live at the gate");
         for (String order : liveAtTheGate.stream().limit(10).toList()) {
-            text.append(String.format("%n  %s %s, pending since %s", order, fixture.redis.hgetAll(prefix + "order:" + order),
+            text.append(String.format(
+                    "%n  %s %s, pending since %s",
+                    order,
+                    fixture.redis.hgetAll(prefix + "order:" + order),
                     fixture.redis.zscore(prefix + "pending", order)));
         }
-        return text.append(String.format("%ndashboard: %s", Audit.dashboard(fixture, eventId))).toString();
+        return text.append(String.format("%ndashboard: %s", Audit.dashboard(fixture, eventId)))
+                .toString();
     }
 
     /**
      * One buyer: tries to hold a seat until they get one or the sale is sold out for good; pays it (seven in ten)
      * or walks away.
      */
-    private static void buy(UUID eventId, Buyer buyer, AtomicBoolean soldOut, long deadline, Semaphore connections,
-            Map<String, AtomicInteger> outcomes, Set<UUID> paid, Set<UUID> abandoned) throws InterruptedException {
+    private static void buy(
+            UUID eventId,
+            Buyer buyer,
+            AtomicBoolean soldOut,
+            long deadline,
+            Semaphore connections,
+            Map<String, AtomicInteger> outcomes,
+            Set<UUID> paid,
+            Set<UUID> abandoned)
+            throws InterruptedException {
         long backOff = 2_000;
         while (!soldOut.get() && System.nanoTime() < deadline) {
             Http.Response answer = null;
@@ -208,13 +257,17 @@ class SellOutSystemIT {
                 answer = fixture.hold(eventId, buyer, "{\"quantity\":1}");
             } catch (RuntimeException noAnswer) {
                 Throwable cause = noAnswer.getCause() == null ? noAnswer : noAnswer.getCause();
-                outcomes.computeIfAbsent("no answer: " + cause.getClass().getSimpleName() + " " + cause.getMessage(),
-                        k -> new AtomicInteger()).incrementAndGet();
+                outcomes.computeIfAbsent(
+                                "no answer: " + cause.getClass().getSimpleName() + " " + cause.getMessage(),
+                                k -> new AtomicInteger())
+                        .incrementAndGet();
             } finally {
                 connections.release();
             }
             if (answer != null) {
-                String outcome = answer.status() == 201 ? "201" : answer.status() + " " + answer.json().path("type").asString();
+                String outcome = answer.status() == 201
+                        ? "201"
+                        : answer.status() + " " + answer.json().path("type").asString();
                 outcomes.computeIfAbsent(outcome, k -> new AtomicInteger()).incrementAndGet();
             }
             if (answer != null && answer.status() == 201) {
@@ -228,7 +281,8 @@ class SellOutSystemIT {
                     return;
                 }
                 // too slow: the hold expired before the payment reached it; the buyer tries again
-                outcomes.computeIfAbsent("hold expired before its payment", k -> new AtomicInteger()).incrementAndGet();
+                outcomes.computeIfAbsent("hold expired before its payment", k -> new AtomicInteger())
+                        .incrementAndGet();
                 backOff = 2_000;
                 continue;
             }
@@ -242,8 +296,11 @@ class SellOutSystemIT {
         String key = UUID.randomUUID().toString();
         for (int attempt = 0; attempt < 10; attempt++) {
             try {
-                Http.Response payment = fixture.gateway.post("/api/orders/" + orderId + "/payments",
-                        Map.of("paymentMethod", "tok_visa"), buyer.sessionToken(), Map.of("Idempotency-Key", key));
+                Http.Response payment = fixture.gateway.post(
+                        "/api/orders/" + orderId + "/payments",
+                        Map.of("paymentMethod", "tok_visa"),
+                        buyer.sessionToken(),
+                        Map.of("Idempotency-Key", key));
                 if (payment.status() == 202) {
                     return true;
                 }

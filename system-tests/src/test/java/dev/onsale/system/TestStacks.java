@@ -1,24 +1,22 @@
 package dev.onsale.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import dev.onsale.launcher.Stack;
 import dev.onsale.launcher.StackConfig;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 /** Stacks for system tests: the packaged jars of this build, on free ports, with state under target/. */
 final class TestStacks {
 
     static final String NO_WARM_UP = "ONSALE_WARMUP_BUYERS";
 
-    private TestStacks() {
-    }
+    private TestStacks() {}
 
     /**
      * The local defaults, but the gateway C1-only like the services: a test races a stack as soon as it is up,
@@ -28,10 +26,16 @@ final class TestStacks {
      * per stack, and C1 code gains little from it. The gateway module's WarmUpIT tests the warm-up itself.
      */
     static StackConfig config(String name) {
-        Path repo = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
-        Path state = Path.of(System.getProperty("onsale.state-dir", "target/onsale")).toAbsolutePath().resolve(name);
+        Path repo = Path.of(System.getProperty("onsale.repo", ".."))
+                .toAbsolutePath()
+                .normalize();
+        Path state = Path.of(System.getProperty("onsale.state-dir", "target/onsale"))
+                .toAbsolutePath()
+                .resolve(name);
         StackConfig defaults = StackConfig.defaults(repo, Map.of());
-        return defaults.withGatewayJvmOptions(defaults.serviceJvmOptions()).withStateDir(state).withFreePorts()
+        return defaults.withGatewayJvmOptions(defaults.serviceJvmOptions())
+                .withStateDir(state)
+                .withFreePorts()
                 .withServiceEnvironment(Map.of(NO_WARM_UP, "0"));
     }
 
@@ -42,8 +46,9 @@ final class TestStacks {
     static Stack start(String name, StackConfig config) {
         long started = System.nanoTime();
         Stack stack = Stack.start(config, log(name));
-        System.out.printf("[%s] stack up in %.1f s, RSS of all its processes %d MB, logs in %s%n", name,
-                (System.nanoTime() - started) / 1e9, stack.rssKb() / 1024, stack.runDir());
+        System.out.printf(
+                "[%s] stack up in %.1f s, RSS of all its processes %d MB, logs in %s%n",
+                name, (System.nanoTime() - started) / 1e9, stack.rssKb() / 1024, stack.runDir());
         return stack;
     }
 
@@ -53,14 +58,26 @@ final class TestStacks {
 
     /** Every given pid has exited (allowing a moment for processes that are not our children to be reaped). */
     static void assertAllGone(Map<String, Long> pids) {
-        assertThat(pids).containsKeys("engines", "postgres", "redis-server", "gateway", "queue-service",
-                "inventory-service", "booking-service", "payment-service", "payment-sandbox");
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(alive(pids)).isEmpty());
+        assertThat(pids)
+                .containsKeys(
+                        "engines",
+                        "postgres",
+                        "redis-server",
+                        "gateway",
+                        "queue-service",
+                        "inventory-service",
+                        "booking-service",
+                        "payment-service",
+                        "payment-sandbox");
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(alive(pids)).isEmpty());
     }
 
     static List<String> alive(Map<String, Long> pids) {
         return pids.entrySet().stream()
-                .filter(e -> ProcessHandle.of(e.getValue()).filter(TestStacks::running).isPresent())
+                .filter(e -> ProcessHandle.of(e.getValue())
+                        .filter(TestStacks::running)
+                        .isPresent())
                 .map(e -> e.getKey() + " (pid " + e.getValue() + ")")
                 .toList();
     }

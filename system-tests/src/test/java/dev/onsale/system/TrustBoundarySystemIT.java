@@ -1,20 +1,19 @@
 package dev.onsale.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.HmacSigner;
 import dev.onsale.launcher.Service;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The trust boundary of a local stack, tried as an attacker on this machine would: nothing but loopback listens,
@@ -38,7 +37,8 @@ class TrustBoundarySystemIT {
         Http.Response held = sale.hold(eventId, buyer, "{\"quantity\": 2}");
         assertThat(held.status()).as(held.toString()).isEqualTo(201);
         orderId = UUID.fromString(held.json().path("orderId").asString());
-        ownRead = new GatewaySignature.Claims("GET", "/api/orders/" + orderId, buyer.sessionId().toString(), null, null, null);
+        ownRead = new GatewaySignature.Claims(
+                "GET", "/api/orders/" + orderId, buyer.sessionId().toString(), null, null, null);
         stackKey = new HmacSigner(sale.stack.identityKey());
     }
 
@@ -54,14 +54,22 @@ class TrustBoundarySystemIT {
         Map<String, Set<String>> listening = ListeningSockets.of(sale.stack.pids());
         System.out.println("[trust] listening: " + listening);
         assertThat(listening.get("gateway")).contains("::ffff:127.0.0.1:" + sale.config.port(Service.GATEWAY));
-        assertThat(listening).allSatisfy((process, addresses) -> assertThat(addresses).as(process)
-                .allSatisfy(address -> assertThat(ListeningSockets.isLoopback(address)).as(process + " on " + address).isTrue()));
+        assertThat(listening)
+                .allSatisfy((process, addresses) -> assertThat(addresses)
+                        .as(process)
+                        .allSatisfy(address -> assertThat(ListeningSockets.isLoopback(address))
+                                .as(process + " on " + address)
+                                .isTrue()));
         for (Service service : Service.values()) {
-            assertThat(listening.get(service.module())).as(service.module()).hasSize(2)
+            assertThat(listening.get(service.module()))
+                    .as(service.module())
+                    .hasSize(2)
                     .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.port(service)))
                     .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.managementPort(service)));
             Http management = new Http(sale.stack.managementUrl(service));
-            assertThat(management.get("/actuator/health/readiness").status()).as(service.module()).isEqualTo(200);
+            assertThat(management.get("/actuator/health/readiness").status())
+                    .as(service.module())
+                    .isEqualTo(200);
         }
         assertThat(sale.gateway.get("/actuator/prometheus").status()).isEqualTo(404);
         assertThat(direct(Service.BOOKING).get("/actuator/prometheus").status()).isEqualTo(404);
@@ -72,27 +80,38 @@ class TrustBoundarySystemIT {
         String name = "Forged " + UUID.randomUUID();
         String body = """
                 {"name": "%s", "venue": "Nowhere", "startsAt": "%s", "saleOpensAt": "%s",
-                 "generalAdmission": {"quantity": 5, "priceCents": 100}}""".formatted(name,
-                Instant.now().plus(Duration.ofDays(9)), Instant.now().minusSeconds(5));
+                 "generalAdmission": {"quantity": 5, "priceCents": 100}}""".formatted(
+                name, Instant.now().plus(Duration.ofDays(9)), Instant.now().minusSeconds(5));
 
-        Http.Response forged = direct(Service.BOOKING).post("/admin/events", body, null, Map.of("X-Onsale-Role", "admin"));
-        System.out.printf("[trust] POST %s/admin/events with X-Onsale-Role: admin and no token: %d %s %s%n",
+        Http.Response forged =
+                direct(Service.BOOKING).post("/admin/events", body, null, Map.of("X-Onsale-Role", "admin"));
+        System.out.printf(
+                "[trust] POST %s/admin/events with X-Onsale-Role: admin and no token: %d %s %s%n",
                 sale.stack.serviceUrl(Service.BOOKING), forged.status(), forged.header("Content-Type"), forged.body());
 
         assertUnauthorized(forged);
-        assertThat(sale.strings("SELECT count(*) FROM booking.events WHERE name = ?", name)).containsExactly("0");
+        assertThat(sale.strings("SELECT count(*) FROM booking.events WHERE name = ?", name))
+                .containsExactly("0");
         assertThat(sale.gateway.get("/api/events").body()).doesNotContain(name);
     }
 
     @Test
     void aBuyerForgedStraightAtBookingCannotReadCancelOrPayTheirOrder() throws Exception {
-        Map<String, String> asTheBuyer = Map.of("X-Onsale-Buyer", buyer.sessionId().toString());
+        Map<String, String> asTheBuyer =
+                Map.of("X-Onsale-Buyer", buyer.sessionId().toString());
         Http booking = direct(Service.BOOKING);
 
         assertUnauthorized(booking.get("/api/orders/" + orderId, null, asTheBuyer));
         assertUnauthorized(booking.delete("/api/orders/" + orderId, null, asTheBuyer));
-        assertUnauthorized(booking.post("/api/orders/" + orderId + "/payments", "{\"paymentMethod\": \"tok_visa\"}", null,
-                Map.of("X-Onsale-Buyer", buyer.sessionId().toString(), "Idempotency-Key", UUID.randomUUID().toString())));
+        assertUnauthorized(booking.post(
+                "/api/orders/" + orderId + "/payments",
+                "{\"paymentMethod\": \"tok_visa\"}",
+                null,
+                Map.of(
+                        "X-Onsale-Buyer",
+                        buyer.sessionId().toString(),
+                        "Idempotency-Key",
+                        UUID.randomUUID().toString())));
 
         assertTheOrderIsUntouched();
     }
@@ -103,18 +122,37 @@ class TrustBoundarySystemIT {
         String buyerId = buyer.sessionId().toString();
         String fresh = GatewaySignature.sign(stackKey, ownRead, Instant.now());
 
-        Http.Response signedRead = booking.get(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh));
-        assertThat(signedRead.status()).as("the control: a read the stack's key signed").isEqualTo(200);
+        Http.Response signedRead =
+                booking.get(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh));
+        assertThat(signedRead.status())
+                .as("the control: a read the stack's key signed")
+                .isEqualTo(200);
 
-        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh)));
-        assertUnauthorized(booking.post(ownRead.path() + "/payments", "{\"paymentMethod\": \"tok_visa\"}", null,
-                Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh, "Idempotency-Key", UUID.randomUUID().toString())));
-        String late = GatewaySignature.sign(stackKey,
-                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null), Instant.now().minusSeconds(45));
-        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", late)));
-        String otherKey = GatewaySignature.sign(new HmacSigner(UUID.randomUUID() + "-not-the-stacks-key"),
-                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null), Instant.now());
-        assertUnauthorized(booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey)));
+        assertUnauthorized(
+                booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh)));
+        assertUnauthorized(booking.post(
+                ownRead.path() + "/payments",
+                "{\"paymentMethod\": \"tok_visa\"}",
+                null,
+                Map.of(
+                        "X-Onsale-Buyer",
+                        buyerId,
+                        "X-Onsale-Signature",
+                        fresh,
+                        "Idempotency-Key",
+                        UUID.randomUUID().toString())));
+        String late = GatewaySignature.sign(
+                stackKey,
+                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null),
+                Instant.now().minusSeconds(45));
+        assertUnauthorized(
+                booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", late)));
+        String otherKey = GatewaySignature.sign(
+                new HmacSigner(UUID.randomUUID() + "-not-the-stacks-key"),
+                new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null),
+                Instant.now());
+        assertUnauthorized(booking.delete(
+                ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey)));
 
         assertTheOrderIsUntouched();
     }
@@ -129,35 +167,66 @@ class TrustBoundarySystemIT {
                 Service.PAYMENT, "/webhooks/payments");
         pathOf.forEach((service, path) -> {
             Http direct = direct(service);
-            Map<String, String> signedForGet = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
-                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("GET", path, buyerId, null, null, null),
+            Map<String, String> signedForGet = Map.of(
+                    "X-Onsale-Buyer",
+                    buyerId,
+                    "X-Onsale-Signature",
+                    GatewaySignature.sign(
+                            stackKey,
+                            new GatewaySignature.Claims("GET", path, buyerId, null, null, null),
                             Instant.now()));
-            Map<String, String> signedLate = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
-                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("POST", path, buyerId, null, null, null),
+            Map<String, String> signedLate = Map.of(
+                    "X-Onsale-Buyer",
+                    buyerId,
+                    "X-Onsale-Signature",
+                    GatewaySignature.sign(
+                            stackKey,
+                            new GatewaySignature.Claims("POST", path, buyerId, null, null, null),
                             Instant.now().minusSeconds(45)));
-            Map<String, String> signedElsewhere = Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature",
-                    GatewaySignature.sign(stackKey, new GatewaySignature.Claims("POST", "/api/orders/" + UUID.randomUUID(),
-                            buyerId, null, null, null), Instant.now()));
+            Map<String, String> signedElsewhere = Map.of(
+                    "X-Onsale-Buyer",
+                    buyerId,
+                    "X-Onsale-Signature",
+                    GatewaySignature.sign(
+                            stackKey,
+                            new GatewaySignature.Claims(
+                                    "POST", "/api/orders/" + UUID.randomUUID(), buyerId, null, null, null),
+                            Instant.now()));
             for (Http.Response refused : List.of(
                     direct.post(path, "{}", null, signedForGet),
                     direct.post(path, "{}", null, signedLate),
                     direct.post(path, "{}", null, signedElsewhere),
                     direct.post(path, "{}", null, Map.of("X-Onsale-Buyer", buyerId)))) {
-                assertThat(refused.status()).as("%s %s: %s", service.module(), path, refused).isEqualTo(401);
+                assertThat(refused.status())
+                        .as("%s %s: %s", service.module(), path, refused)
+                        .isEqualTo(401);
                 assertThat(refused.json().path("type").asString()).isEqualTo("/problems/unauthorized");
             }
         });
-        assertThat(sale.gateway.get("/api/orders/" + orderId, buyer.sessionToken()).json().path("status").asString())
+        assertThat(sale.gateway
+                        .get("/api/orders/" + orderId, buyer.sessionToken())
+                        .json()
+                        .path("status")
+                        .asString())
                 .isEqualTo("HELD");
     }
 
     @Test
     void inventoryRefusesAHoldWithAForgedBuyerAndAdmissionAndTakesNothing() throws Exception {
         String before = sale.redis.get(SaleFixture.counter(eventId));
-        Http.Response forged = direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null,
-                Map.of("X-Onsale-Buyer", UUID.randomUUID().toString(), "X-Onsale-Admission", UUID.randomUUID().toString()));
+        Http.Response forged = direct(Service.INVENTORY)
+                .post(
+                        "/api/events/" + eventId + "/holds",
+                        "{\"quantity\": 1}",
+                        null,
+                        Map.of(
+                                "X-Onsale-Buyer",
+                                UUID.randomUUID().toString(),
+                                "X-Onsale-Admission",
+                                UUID.randomUUID().toString()));
         assertUnauthorized(forged);
-        Http.Response stripped = direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null);
+        Http.Response stripped =
+                direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null);
         assertThat(stripped.status()).as(stripped.toString()).isEqualTo(401);
         assertThat(sale.redis.get(SaleFixture.counter(eventId))).isEqualTo(before);
         assertThat(sale.orderStatuses(eventId)).hasSize(1);
@@ -167,13 +236,21 @@ class TrustBoundarySystemIT {
     void queueServiceRefusesAForgedJoinAndForgedAdmissionSettings() {
         SaleFixture.Buyer stranger = sale.newBuyer();
         Http queue = direct(Service.QUEUE);
-        assertUnauthorized(queue.post("/api/queue/" + eventId + "/join", null, null,
+        assertUnauthorized(queue.post(
+                "/api/queue/" + eventId + "/join",
+                null,
+                null,
                 Map.of("X-Onsale-Buyer", stranger.sessionId().toString())));
-        assertUnauthorized(queue.put("/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}",
-                null, Map.of("X-Onsale-Role", "admin")));
+        assertUnauthorized(queue.put(
+                "/admin/events/" + eventId + "/admission",
+                "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}",
+                null,
+                Map.of("X-Onsale-Role", "admin")));
 
         Http.Response status = sale.gateway.get("/api/queue/" + eventId + "/status", stranger.sessionToken());
-        assertThat(status.status()).as("the forged join put nobody in line: %s", status).isEqualTo(404);
+        assertThat(status.status())
+                .as("the forged join put nobody in line: %s", status)
+                .isEqualTo(404);
         assertThat(sale.redis.exists("queue:{" + eventId + "}:settings")).isFalse();
     }
 
@@ -182,7 +259,9 @@ class TrustBoundarySystemIT {
         Http payment = direct(Service.PAYMENT);
         assertUnauthorized(payment.post("/webhooks/payments", "{}", null, Map.of("X-Onsale-Role", "admin")));
         Http.Response unsigned = payment.post("/webhooks/payments", "{}", null);
-        assertThat(unsigned.status()).as("no identity: the provider's own signature decides").isEqualTo(400);
+        assertThat(unsigned.status())
+                .as("no identity: the provider's own signature decides")
+                .isEqualTo(400);
     }
 
     @Test
@@ -190,28 +269,38 @@ class TrustBoundarySystemIT {
         Http.Response dashboard = sale.gateway.get("/admin/events/" + eventId + "/dashboard", sale.stack.adminToken());
         System.out.println("[trust] GET /admin/events/" + eventId + "/dashboard: " + dashboard.body());
         assertThat(dashboard.status()).as(dashboard.toString()).isEqualTo(200);
-        assertThat(dashboard.json().path("unavailable").isEmpty()).as(dashboard.toString()).isTrue();
+        assertThat(dashboard.json().path("unavailable").isEmpty())
+                .as(dashboard.toString())
+                .isTrue();
         assertThat(dashboard.json().path("saleState").asString()).isEqualTo("OPEN");
         assertThat(dashboard.json().path("seats").path("capacity").asLong()).isEqualTo(10);
         assertThat(dashboard.json().path("seats").path("liveHolds").asLong()).isEqualTo(1);
         assertThat(dashboard.json().path("seats").path("available").asLong()).isEqualTo(8);
         assertThat(dashboard.json().path("payments").path("queued").asLong()).isZero();
         assertThat(dashboard.json().path("queue").path("length").asLong()).isZero();
-        assertThat(sale.gateway.get("/admin/events/" + eventId + "/dashboard", sale.stack.auditorToken()).status())
+        assertThat(sale.gateway
+                        .get("/admin/events/" + eventId + "/dashboard", sale.stack.auditorToken())
+                        .status())
                 .isEqualTo(403);
 
         String part = "/internal/events/" + eventId + "/dashboard";
         for (Service service : List.of(Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
             Http direct = direct(service);
             assertUnauthorized(direct.get(part, null, Map.of("X-Onsale-Role", "admin")));
-            String signedElsewhere = GatewaySignature.sign(stackKey,
-                    new GatewaySignature.Claims("GET", "/internal/events/" + UUID.randomUUID() + "/dashboard", null,
-                            "admin", null, null), Instant.now());
-            assertUnauthorized(direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signedElsewhere)));
-            String signed = GatewaySignature.sign(stackKey,
-                    new GatewaySignature.Claims("GET", part, null, "admin", null, null), Instant.now());
-            Http.Response answered = direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signed));
-            assertThat(answered.status()).as("%s %s: %s", service.module(), part, answered).isEqualTo(200);
+            String signedElsewhere = GatewaySignature.sign(
+                    stackKey,
+                    new GatewaySignature.Claims(
+                            "GET", "/internal/events/" + UUID.randomUUID() + "/dashboard", null, "admin", null, null),
+                    Instant.now());
+            assertUnauthorized(
+                    direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signedElsewhere)));
+            String signed = GatewaySignature.sign(
+                    stackKey, new GatewaySignature.Claims("GET", part, null, "admin", null, null), Instant.now());
+            Http.Response answered =
+                    direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signed));
+            assertThat(answered.status())
+                    .as("%s %s: %s", service.module(), part, answered)
+                    .isEqualTo(200);
         }
     }
 
@@ -219,7 +308,8 @@ class TrustBoundarySystemIT {
         Http.Response order = sale.gateway.get("/api/orders/" + orderId, buyer.sessionToken());
         assertThat(order.status()).isEqualTo(200);
         assertThat(order.json().path("status").asString()).isEqualTo("HELD");
-        assertThat(sale.strings("SELECT count(*) FROM booking.payments WHERE order_id = ?", orderId)).containsExactly("0");
+        assertThat(sale.strings("SELECT count(*) FROM booking.payments WHERE order_id = ?", orderId))
+                .containsExactly("0");
     }
 
     private static void assertUnauthorized(Http.Response response) {

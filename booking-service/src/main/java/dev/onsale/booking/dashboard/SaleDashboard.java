@@ -20,8 +20,7 @@ public class SaleDashboard {
     /**
      * @param lastReconciliation the newest report; null before the first run
      */
-    public record SalePart(UUID eventId, SaleState saleState, int capacity, LastReconciliation lastReconciliation) {
-    }
+    public record SalePart(UUID eventId, SaleState saleState, int capacity, LastReconciliation lastReconciliation) {}
 
     /**
      * The newest reconciliation report, as it concerns this event.
@@ -31,9 +30,14 @@ public class SaleDashboard {
      * @param gateAnswered whether the gate answered for this event in that run; null if not covered
      * @param totalDrifts  the report's drifts over all events
      */
-    public record LastReconciliation(UUID reportId, Instant finishedAt, String trigger, boolean covered,
-            Integer drifts, Boolean gateAnswered, int totalDrifts) {
-    }
+    public record LastReconciliation(
+            UUID reportId,
+            Instant finishedAt,
+            String trigger,
+            boolean covered,
+            Integer drifts,
+            Boolean gateAnswered,
+            int totalDrifts) {}
 
     private final SaleControl sales;
     private final ReconciliationReports reports;
@@ -45,20 +49,29 @@ public class SaleDashboard {
 
     /** Empty if there is no such event. */
     public Optional<SalePart> read(UUID eventId) {
-        return sales.current(eventId).map(event -> new SalePart(event.id(), event.saleState(), event.capacity(),
-                lastReconciliation(eventId)));
+        return sales.current(eventId)
+                .map(event ->
+                        new SalePart(event.id(), event.saleState(), event.capacity(), lastReconciliation(eventId)));
     }
 
     private LastReconciliation lastReconciliation(UUID eventId) {
-        return reports.latest().flatMap(summary -> reports.find(summary.reportId()))
+        return reports.latest()
+                .flatMap(summary -> reports.find(summary.reportId()))
                 .map(report -> of(report, eventId))
                 .orElse(null);
     }
 
     private static LastReconciliation of(ReconciliationReport report, UUID eventId) {
-        Optional<EventResult> result = report.events().stream().filter(e -> e.eventId().equals(eventId)).findFirst();
-        return new LastReconciliation(report.reportId(), report.finishedAt(), report.trigger().name(),
-                result.isPresent(), result.map(r -> r.drifts().size()).orElse(null),
-                result.map(EventResult::gateAnswered).orElse(null), report.drifts());
+        Optional<EventResult> result = report.events().stream()
+                .filter(e -> e.eventId().equals(eventId))
+                .findFirst();
+        return new LastReconciliation(
+                report.reportId(),
+                report.finishedAt(),
+                report.trigger().name(),
+                result.isPresent(),
+                result.map(r -> r.drifts().size()).orElse(null),
+                result.map(EventResult::gateAnswered).orElse(null),
+                report.drifts());
     }
 }

@@ -5,14 +5,11 @@ import java.util.UUID;
 /** One cacheable response of the catalog. */
 sealed interface CatalogKey {
 
-    record AllEvents() implements CatalogKey {
-    }
+    record AllEvents() implements CatalogKey {}
 
-    record Detail(UUID eventId) implements CatalogKey {
-    }
+    record Detail(UUID eventId) implements CatalogKey {}
 
-    record Seats(UUID eventId) implements CatalogKey {
-    }
+    record Seats(UUID eventId) implements CatalogKey {}
 
     /** Metric tag naming the kind of response. */
     default String view() {

@@ -12,5 +12,4 @@ record CatalogProperties(
         // Cache-Control max-age given to clients and proxies.
         @DefaultValue("1s") Duration clientMaxAge,
         // Upper bound of cached responses (event list, and details and seat lists of events).
-        @DefaultValue("10000") long maxEntries) {
-}
+        @DefaultValue("10000") long maxEntries) {}

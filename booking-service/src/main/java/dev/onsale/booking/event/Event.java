@@ -24,14 +24,33 @@ public record Event(
     /** A new event: its sale is open at once if {@code saleOpensAt} is not in the future. */
     static Event create(UUID id, NewEvent draft, Instant now) {
         SaleState state = draft.saleOpensAt().isAfter(now) ? SaleState.SCHEDULED : SaleState.OPEN;
-        return new Event(id, draft.name(), draft.venue(), draft.startsAt(), draft.saleOpensAt(), state,
-                draft.layout().seated(), draft.layout().capacity(), draft.currency(), draft.holdTtlSeconds(),
+        return new Event(
+                id,
+                draft.name(),
+                draft.venue(),
+                draft.startsAt(),
+                draft.saleOpensAt(),
+                state,
+                draft.layout().seated(),
+                draft.layout().capacity(),
+                draft.currency(),
+                draft.holdTtlSeconds(),
                 draft.maxPerOrder());
     }
 
     EventCreated created() {
-        return new EventCreated(id, name, venue, startsAt, saleOpensAt, saleState, seated, capacity, currency,
-                holdTtlSeconds, maxPerOrder);
+        return new EventCreated(
+                id,
+                name,
+                venue,
+                startsAt,
+                saleOpensAt,
+                saleState,
+                seated,
+                capacity,
+                currency,
+                holdTtlSeconds,
+                maxPerOrder);
     }
 
     /**
@@ -53,8 +72,8 @@ public record Event(
             case OPEN -> saleState == SaleState.SCHEDULED;
             case PAUSE -> saleState == SaleState.OPEN;
             case RESUME -> saleState == SaleState.PAUSED || saleState == SaleState.HALTED;
-            case HALT -> saleState == SaleState.SCHEDULED || saleState == SaleState.OPEN
-                    || saleState == SaleState.PAUSED;
+            case HALT ->
+                saleState == SaleState.SCHEDULED || saleState == SaleState.OPEN || saleState == SaleState.PAUSED;
         };
         if (!legal) {
             throw new SaleStateConflict(id, saleState, action);
@@ -68,7 +87,7 @@ public record Event(
     }
 
     private Event withSaleState(SaleState state) {
-        return new Event(id, name, venue, startsAt, saleOpensAt, state, seated, capacity, currency, holdTtlSeconds,
-                maxPerOrder);
+        return new Event(
+                id, name, venue, startsAt, saleOpensAt, state, seated, capacity, currency, holdTtlSeconds, maxPerOrder);
     }
 }

@@ -121,11 +121,16 @@ public class EventCatalog implements DisposableBean {
                 .register(meters)
                 .increment();
         return switch (key) {
-            case AllEvents a -> render(events.all().stream().map(EventSummary::of).toList());
-            case Detail d -> events.find(d.eventId()).map(e -> render(EventDetail.of(e))).orElse(CachedJson.notFound());
-            case Seats s -> events.find(s.eventId())
-                    .map(e -> render(new EventSeats(e.id(), events.seats(e.id()).stream().map(SeatView::of).toList())))
-                    .orElse(CachedJson.notFound());
+            case AllEvents a ->
+                render(events.all().stream().map(EventSummary::of).toList());
+            case Detail d ->
+                events.find(d.eventId()).map(e -> render(EventDetail.of(e))).orElse(CachedJson.notFound());
+            case Seats s ->
+                events.find(s.eventId())
+                        .map(e -> render(new EventSeats(
+                                e.id(),
+                                events.seats(e.id()).stream().map(SeatView::of).toList())))
+                        .orElse(CachedJson.notFound());
         };
     }
 

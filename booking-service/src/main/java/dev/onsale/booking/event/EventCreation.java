@@ -41,7 +41,11 @@ public class EventCreation {
         }
         outbox.append(Topics.EVENTS, event.id().toString(), event.created());
         catalog.evictAfterCommit(event.id());
-        log.info("Created event {} with {} seats in {} ms", event.id(), seats, (System.nanoTime() - started) / 1_000_000);
+        log.info(
+                "Created event {} with {} seats in {} ms",
+                event.id(),
+                seats,
+                (System.nanoTime() - started) / 1_000_000);
         return event;
     }
 }

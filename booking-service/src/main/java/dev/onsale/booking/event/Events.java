@@ -71,19 +71,33 @@ class Events {
     }
 
     void insert(Event event) {
-        jdbc.update("INSERT INTO booking.events (" + EVENT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                event.id(), event.name(), event.venue(), Timestamp.from(event.startsAt()),
-                Timestamp.from(event.saleOpensAt()), event.saleState().name(), event.seated(), event.capacity(),
-                event.currency(), event.holdTtlSeconds(), event.maxPerOrder());
+        jdbc.update(
+                "INSERT INTO booking.events (" + EVENT_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                event.id(),
+                event.name(),
+                event.venue(),
+                Timestamp.from(event.startsAt()),
+                Timestamp.from(event.saleOpensAt()),
+                event.saleState().name(),
+                event.seated(),
+                event.capacity(),
+                event.currency(),
+                event.holdTtlSeconds(),
+                event.maxPerOrder());
     }
 
     /** Inserts every seat of {@code layout} as FREE; returns the number of seats inserted. */
     int insertSeats(UUID eventId, SeatLayout layout) {
         return switch (layout) {
             case SeatMap map -> jdbc.execute((Connection c) -> insertSeatMap(c, eventId, map.sections()));
-            case GeneralAdmission ga -> jdbc.update(INSERT_GENERAL_ADMISSION, eventId,
-                    SeatLayout.GENERAL_ADMISSION_SECTION, SeatLayout.GENERAL_ADMISSION_SECTION, ga.priceCents(),
-                    ga.quantity());
+            case GeneralAdmission ga ->
+                jdbc.update(
+                        INSERT_GENERAL_ADMISSION,
+                        eventId,
+                        SeatLayout.GENERAL_ADMISSION_SECTION,
+                        SeatLayout.GENERAL_ADMISSION_SECTION,
+                        ga.priceCents(),
+                        ga.quantity());
         };
     }
 
@@ -96,13 +110,14 @@ class Events {
      * so that its SaleStateChanged comes after what the caller writes about the state read here.
      */
     List<Event> lockOpen() {
-        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE sale_state <> 'CLOSED' ORDER BY id FOR SHARE",
+        return jdbc.query(
+                "SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE sale_state <> 'CLOSED' ORDER BY id FOR SHARE",
                 EVENT);
     }
 
     Optional<Event> find(UUID eventId) {
-        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE id = ?", EVENT, eventId)
-                .stream().findFirst();
+        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events WHERE id = ?", EVENT, eventId).stream()
+                .findFirst();
     }
 
     /**
@@ -110,8 +125,13 @@ class Events {
      * longer {@code expected}, so of two concurrent writers of one move exactly one succeeds.
      */
     boolean updateSaleState(UUID eventId, SaleState expected, SaleState next) {
-        return jdbc.update("UPDATE booking.events SET sale_state = ?, version = version + 1"
-                + " WHERE id = ? AND sale_state = ?", next.name(), eventId, expected.name()) == 1;
+        return jdbc.update(
+                        "UPDATE booking.events SET sale_state = ?, version = version + 1"
+                                + " WHERE id = ? AND sale_state = ?",
+                        next.name(),
+                        eventId,
+                        expected.name())
+                == 1;
     }
 
     /**
@@ -119,15 +139,21 @@ class Events {
      * caller's transaction ends; rows another transaction holds are skipped, never waited for.
      */
     List<Event> lockDueForOpening(int limit) {
-        return jdbc.query("SELECT " + EVENT_COLUMNS + " FROM booking.events"
-                + " WHERE sale_state = 'SCHEDULED' AND sale_opens_at <= now()"
-                + " ORDER BY sale_opens_at, id LIMIT ? FOR UPDATE SKIP LOCKED", EVENT, limit);
+        return jdbc.query(
+                "SELECT " + EVENT_COLUMNS + " FROM booking.events"
+                        + " WHERE sale_state = 'SCHEDULED' AND sale_opens_at <= now()"
+                        + " ORDER BY sale_opens_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
+                EVENT,
+                limit);
     }
 
     /** The event's seats in map order (section, row, seat). */
     List<Seat> seats(UUID eventId) {
-        return jdbc.query("SELECT seat_id, section, row_no, seat_no, price_cents, status FROM booking.seats"
-                + " WHERE event_id = ? ORDER BY section, row_no, seat_no", SEAT, eventId);
+        return jdbc.query(
+                "SELECT seat_id, section, row_no, seat_no, price_cents, status FROM booking.seats"
+                        + " WHERE event_id = ? ORDER BY section, row_no, seat_no",
+                SEAT,
+                eventId);
     }
 
     private static int insertSeatMap(Connection c, UUID eventId, List<Section> sections) throws SQLException {

@@ -11,5 +11,4 @@ public record NewEvent(
         String currency,
         int holdTtlSeconds,
         int maxPerOrder,
-        SeatLayout layout) {
-}
+        SeatLayout layout) {}

@@ -12,5 +12,4 @@ record SaleClockProperties(
         // Time between the end of one pass and the start of the next: a sale opens at most this late.
         @DefaultValue("1s") Duration interval,
         // Most events one pass opens in one transaction; a longer backlog is taken by the next passes.
-        @DefaultValue("100") int batchSize) {
-}
+        @DefaultValue("100") int batchSize) {}

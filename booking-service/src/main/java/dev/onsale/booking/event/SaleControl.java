@@ -45,7 +45,8 @@ public class SaleControl {
     @Transactional
     public Optional<Event> drive(UUID eventId, SaleAction action) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            // READ COMMITTED: each statement sees what has committed before it, so a lost race re-reads the winner's state.
+            // READ COMMITTED: each statement sees what has committed before it, so a lost race re-reads the winner's
+            // state.
             Optional<Event> found = events.find(eventId);
             if (found.isEmpty()) {
                 return found;

@@ -15,8 +15,7 @@ final class Adjacency {
 
     private static final Comparator<FreeSeat> IN_ROW = Comparator.comparingInt(FreeSeat::number);
 
-    private Adjacency() {
-    }
+    private Adjacency() {}
 
     static List<FreeSeat> pick(List<FreeSeat> window, int quantity) {
         if (window.size() < quantity) {

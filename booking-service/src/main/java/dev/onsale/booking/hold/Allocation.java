@@ -57,9 +57,17 @@ public class Allocation {
     private final Clock clock;
     private final Duration replyTransit;
 
-    Allocation(Inbox inbox, AllocationDecisions decisions, SaleTermsReader terms, SeatAllocator seats,
-            OrderTransitions orders, HoldReplySender replies, AllocationMetrics metrics,
-            PlatformTransactionManager transactions, Clock clock, HoldProperties properties) {
+    Allocation(
+            Inbox inbox,
+            AllocationDecisions decisions,
+            SaleTermsReader terms,
+            SeatAllocator seats,
+            OrderTransitions orders,
+            HoldReplySender replies,
+            AllocationMetrics metrics,
+            PlatformTransactionManager transactions,
+            Clock clock,
+            HoldProperties properties) {
         this.inbox = inbox;
         this.decisions = decisions;
         this.terms = terms;
@@ -78,9 +86,12 @@ public class Allocation {
      */
     public Optional<HoldReply> allocate(UUID messageId, AllocateSeats command) {
         long started = System.nanoTime();
-        if (command.answerBy() != null && clock.instant().isAfter(command.answerBy().minus(replyTransit))) {
+        if (command.answerBy() != null
+                && clock.instant().isAfter(command.answerBy().minus(replyTransit))) {
             metrics.outcome(AllocationMetrics.LATE);
-            log.debug("AllocateSeats of order {} skipped: its gate stopped waiting at {}", command.orderId(),
+            log.debug(
+                    "AllocateSeats of order {} skipped: its gate stopped waiting at {}",
+                    command.orderId(),
                     command.answerBy());
             return Optional.empty();
         }
@@ -98,8 +109,10 @@ public class Allocation {
                 return;
             }
             if (decisions.claim(command.orderId(), command.eventId(), Outcome.CANCELLED_FIRST)) {
-                log.info("CancelAllocation ({}) before any allocation of order {}: a later one is refused",
-                        command.reason(), command.orderId());
+                log.info(
+                        "CancelAllocation ({}) before any allocation of order {}: a later one is refused",
+                        command.reason(),
+                        command.orderId());
                 return;
             }
             Decision decision = decisions.find(command.orderId()).orElseThrow();
@@ -110,7 +123,10 @@ public class Allocation {
             if (order.status() == OrderStatus.HELD) {
                 orders.move(order, OrderStatus.CANCELLED);
             } else {
-                log.info("CancelAllocation ({}) for order {} in {} changes nothing", command.reason(), order.id(),
+                log.info(
+                        "CancelAllocation ({}) for order {} in {} changes nothing",
+                        command.reason(),
+                        order.id(),
                         order.status());
             }
         });
@@ -119,8 +135,10 @@ public class Allocation {
     private Decided decide(UUID messageId, AllocateSeats command, TransactionStatus status) {
         boolean firstDelivery = inbox.firstDelivery(CONSUMER, messageId);
         if (!firstDelivery || !decisions.claim(command.orderId(), command.eventId(), Outcome.ALLOCATED)) {
-            Decision earlier = decisions.find(command.orderId()).orElseThrow(() -> new IllegalStateException(
-                    "order " + command.orderId() + " was processed but has no decision"));
+            Decision earlier = decisions
+                    .find(command.orderId())
+                    .orElseThrow(() -> new IllegalStateException(
+                            "order " + command.orderId() + " was processed but has no decision"));
             boolean cancelledFirst = firstDelivery && earlier.outcome() == Outcome.CANCELLED_FIRST;
             return new Decided(replay(command, earlier), cancelledFirst ? "cancelled" : AllocationMetrics.REPLAYED);
         }
@@ -141,8 +159,13 @@ public class Allocation {
             status.rollbackToSavepoint(savepoint);
             return refuse(command, command.chosenSeats() ? Reason.SEAT_UNAVAILABLE : Reason.SOLD_OUT);
         }
-        Order order = orders.hold(command.orderId(), command.eventId(), command.sessionId(), claimed.get(),
-                sale.currency(), sale.holdTtl());
+        Order order = orders.hold(
+                command.orderId(),
+                command.eventId(),
+                command.sessionId(),
+                claimed.get(),
+                sale.currency(),
+                sale.holdTtl());
         return new Decided(allocated(order), AllocationMetrics.ALLOCATED);
     }
 
@@ -150,12 +173,13 @@ public class Allocation {
         if (command.chosenSeats()) {
             return seats.claimChosen(command.eventId(), command.orderId(), command.seatIds());
         }
-        Optional<List<PricedSeat>> claimed = seats.claimQuantityWithoutWaiting(command.eventId(), command.orderId(),
-                command.quantity());
+        Optional<List<PricedSeat>> claimed =
+                seats.claimQuantityWithoutWaiting(command.eventId(), command.orderId(), command.quantity());
         if (claimed.isPresent()) {
             return claimed;
         }
-        // Releases the window's locks before waiting, so that two waiting allocations never hold what the other waits for.
+        // Releases the window's locks before waiting, so that two waiting allocations never hold what the other waits
+        // for.
         status.rollbackToSavepoint(savepoint);
         return seats.claimQuantityWaiting(command.eventId(), command.orderId(), command.quantity());
     }
@@ -174,10 +198,15 @@ public class Allocation {
     }
 
     private static SeatsAllocated allocated(Order order) {
-        return new SeatsAllocated(order.id(), order.eventId(), order.sessionId(), order.seatIds(), order.amountCents(),
-                order.currency(), order.expiresAt());
+        return new SeatsAllocated(
+                order.id(),
+                order.eventId(),
+                order.sessionId(),
+                order.seatIds(),
+                order.amountCents(),
+                order.currency(),
+                order.expiresAt());
     }
 
-    private record Decided(HoldReply reply, String outcome) {
-    }
+    private record Decided(HoldReply reply, String outcome) {}
 }

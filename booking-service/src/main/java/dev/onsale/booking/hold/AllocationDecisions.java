@@ -23,8 +23,7 @@ class AllocationDecisions {
         CANCELLED_FIRST
     }
 
-    record Decision(UUID orderId, Outcome outcome, Reason reason) {
-    }
+    record Decision(UUID orderId, Outcome outcome, Reason reason) {}
 
     private final JdbcTemplate jdbc;
 
@@ -34,20 +33,33 @@ class AllocationDecisions {
 
     /** Takes the decision for the order as {@code outcome}; false if the order already has one. */
     boolean claim(UUID orderId, UUID eventId, Outcome outcome) {
-        return jdbc.update("INSERT INTO booking.allocation_decisions (order_id, event_id, outcome) VALUES (?, ?, ?)"
-                + " ON CONFLICT (order_id) DO NOTHING", orderId, eventId, outcome.name()) == 1;
+        return jdbc.update(
+                        "INSERT INTO booking.allocation_decisions (order_id, event_id, outcome) VALUES (?, ?, ?)"
+                                + " ON CONFLICT (order_id) DO NOTHING",
+                        orderId,
+                        eventId,
+                        outcome.name())
+                == 1;
     }
 
     /** Turns the decision claimed in this transaction into a refusal. */
     void refuse(UUID orderId, Reason reason) {
-        jdbc.update("UPDATE booking.allocation_decisions SET outcome = 'REFUSED', reason = ? WHERE order_id = ?",
-                reason.name(), orderId);
+        jdbc.update(
+                "UPDATE booking.allocation_decisions SET outcome = 'REFUSED', reason = ? WHERE order_id = ?",
+                reason.name(),
+                orderId);
     }
 
     Optional<Decision> find(UUID orderId) {
-        return jdbc.query("SELECT outcome, reason FROM booking.allocation_decisions WHERE order_id = ?",
-                (rs, i) -> new Decision(orderId, Outcome.valueOf(rs.getString("outcome")),
-                        rs.getString("reason") == null ? null : Reason.valueOf(rs.getString("reason"))),
-                orderId).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT outcome, reason FROM booking.allocation_decisions WHERE order_id = ?",
+                        (rs, i) -> new Decision(
+                                orderId,
+                                Outcome.valueOf(rs.getString("outcome")),
+                                rs.getString("reason") == null ? null : Reason.valueOf(rs.getString("reason"))),
+                        orderId)
+                .stream()
+                .findFirst();
     }
 }

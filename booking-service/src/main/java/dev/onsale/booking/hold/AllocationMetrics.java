@@ -34,7 +34,8 @@ class AllocationMetrics {
         Counter.builder("onsale.allocations")
                 .description("Allocation decisions by outcome; replayed = a reply repeated for a redelivered command")
                 .tag("outcome", outcome.toLowerCase(Locale.ROOT))
-                .register(meters).increment();
+                .register(meters)
+                .increment();
     }
 
     void latency(Duration duration) {

@@ -7,7 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /** Allocation of the gate's orders: consuming onsale.holds.commands, claiming seats, replying. */
 @ConfigurationProperties("onsale.holds")
 public record HoldProperties(
-        // Consumer threads of onsale.holds.commands in this replica (the listener's container; threads beyond the partitions idle).
+        // Consumer threads of onsale.holds.commands in this replica (the listener's container; threads beyond the
+        // partitions idle).
         @DefaultValue("3") int consumers,
         // Free seats a quantity allocation locks (SKIP LOCKED) to look for adjacent ones; at least the quantity.
         @DefaultValue("32") int adjacencyWindow,

@@ -30,8 +30,11 @@ class HoldReplySender {
         var record = Envelope.wrap(reply.orderId().toString(), reply).toRecord(Topics.HOLD_REPLIES);
         kafka.send(record).whenComplete((sent, failure) -> {
             if (failure != null) {
-                log.warn("reply {} for order {} was not delivered; the gate's request times out and cancels it: {}",
-                        reply.getClass().getSimpleName(), reply.orderId(), failure.toString());
+                log.warn(
+                        "reply {} for order {} was not delivered; the gate's request times out and cancels it: {}",
+                        reply.getClass().getSimpleName(),
+                        reply.orderId(),
+                        failure.toString());
             }
         });
     }

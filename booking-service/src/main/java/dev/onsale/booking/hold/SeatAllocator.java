@@ -20,8 +20,11 @@ import org.springframework.stereotype.Component;
 @Component
 class SeatAllocator {
 
-    private static final RowMapper<FreeSeat> FREE_SEAT = (rs, i) -> new FreeSeat(rs.getString("seat_id"),
-            rs.getString("section"), rs.getObject("row_no", Integer.class), rs.getInt("seat_no"),
+    private static final RowMapper<FreeSeat> FREE_SEAT = (rs, i) -> new FreeSeat(
+            rs.getString("seat_id"),
+            rs.getString("section"),
+            rs.getObject("row_no", Integer.class),
+            rs.getInt("seat_no"),
             rs.getInt("price_cents"));
 
     /** The free seats of an event in seat-id order (parameters: event id, limit); {@code seats_free} serves it. */
@@ -47,15 +50,20 @@ class SeatAllocator {
      */
     Optional<List<PricedSeat>> claimChosen(UUID eventId, UUID orderId, List<String> seatIds) {
         Map<String, Integer> prices = new HashMap<>();
-        jdbc.query("UPDATE booking.seats SET status = 'HELD', order_id = ?"
+        jdbc.query(
+                "UPDATE booking.seats SET status = 'HELD', order_id = ?"
                         + " WHERE event_id = ? AND seat_id = ANY (?) AND status = 'FREE' RETURNING seat_id, price_cents",
                 rs -> {
                     prices.put(rs.getString("seat_id"), rs.getInt("price_cents"));
-                }, orderId, eventId, seatIds.toArray(String[]::new));
+                },
+                orderId,
+                eventId,
+                seatIds.toArray(String[]::new));
         if (prices.size() != seatIds.size() || new LinkedHashSet<>(seatIds).size() != seatIds.size()) {
             return Optional.empty();
         }
-        return Optional.of(seatIds.stream().map(id -> new PricedSeat(id, prices.get(id))).toList());
+        return Optional.of(
+                seatIds.stream().map(id -> new PricedSeat(id, prices.get(id))).toList());
     }
 
     /**
@@ -65,8 +73,8 @@ class SeatAllocator {
      * — the event may be sold out, or the rest of its free seats locked by allocations in flight.
      */
     Optional<List<PricedSeat>> claimQuantityWithoutWaiting(UUID eventId, UUID orderId, int quantity) {
-        List<FreeSeat> window = jdbc.query(LOCK_FREE_WINDOW, FREE_SEAT, eventId,
-                Math.max(quantity, properties.adjacencyWindow()));
+        List<FreeSeat> window =
+                jdbc.query(LOCK_FREE_WINDOW, FREE_SEAT, eventId, Math.max(quantity, properties.adjacencyWindow()));
         if (window.size() < quantity) {
             return Optional.empty();
         }
@@ -87,12 +95,18 @@ class SeatAllocator {
 
     private List<PricedSeat> claim(UUID eventId, UUID orderId, List<FreeSeat> seats) {
         String[] ids = seats.stream().map(FreeSeat::seatId).toArray(String[]::new);
-        int claimed = jdbc.update("UPDATE booking.seats SET status = 'HELD', order_id = ?"
-                + " WHERE event_id = ? AND seat_id = ANY (?) AND status = 'FREE'", orderId, eventId, ids);
+        int claimed = jdbc.update(
+                "UPDATE booking.seats SET status = 'HELD', order_id = ?"
+                        + " WHERE event_id = ? AND seat_id = ANY (?) AND status = 'FREE'",
+                orderId,
+                eventId,
+                ids);
         if (claimed != ids.length) {
-            throw new IllegalStateException("claimed " + claimed + " of " + ids.length + " seats locked FREE for order "
-                    + orderId);
+            throw new IllegalStateException(
+                    "claimed " + claimed + " of " + ids.length + " seats locked FREE for order " + orderId);
         }
-        return seats.stream().map(s -> new PricedSeat(s.seatId(), s.priceCents())).toList();
+        return seats.stream()
+                .map(s -> new PricedSeat(s.seatId(), s.priceCents()))
+                .toList();
     }
 }

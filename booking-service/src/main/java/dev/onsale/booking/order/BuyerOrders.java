@@ -18,10 +18,11 @@ public class BuyerOrders {
 
     /** The session's order and its tickets; empty for an unknown order or another session's. */
     public Optional<OwnOrder> find(UUID orderId, UUID sessionId) {
-        return transitions.find(orderId)
+        return transitions
+                .find(orderId)
                 .filter(order -> order.ownedBy(sessionId))
-                .map(order -> new OwnOrder(order, order.status() == OrderStatus.CONFIRMED
-                        ? transitions.tickets(orderId) : List.of()));
+                .map(order -> new OwnOrder(
+                        order, order.status() == OrderStatus.CONFIRMED ? transitions.tickets(orderId) : List.of()));
     }
 
     /** Cancels the session's HELD order (seats FREE, {@code OrderCancelled}); a CANCELLED one stays as it is. */
@@ -41,8 +42,7 @@ public class BuyerOrders {
         };
     }
 
-    public record OwnOrder(Order order, List<Ticket> tickets) {
-    }
+    public record OwnOrder(Order order, List<Ticket> tickets) {}
 
     public enum Cancellation {
         CANCELLED,

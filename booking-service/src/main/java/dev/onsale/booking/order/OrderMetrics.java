@@ -26,10 +26,12 @@ class OrderMetrics {
         this.meters = meters;
         Gauge.builder("onsale.orders.active", held, AtomicLong::get)
                 .description("Live orders (all events) as of the last sweep pass; every replica reports the same")
-                .tag("status", "held").register(meters);
+                .tag("status", "held")
+                .register(meters);
         Gauge.builder("onsale.orders.active", paymentPending, AtomicLong::get)
                 .description("Live orders (all events) as of the last sweep pass; every replica reports the same")
-                .tag("status", "payment_pending").register(meters);
+                .tag("status", "payment_pending")
+                .register(meters);
     }
 
     /** An order gave its seats back ({@code reason}: the state it entered). */
@@ -37,14 +39,16 @@ class OrderMetrics {
         afterCommit(() -> Counter.builder("onsale.orders.released")
                 .description("Orders whose seats were freed, by reason")
                 .tag("reason", reason.name().toLowerCase(Locale.ROOT))
-                .register(meters).increment());
+                .register(meters)
+                .increment());
     }
 
     /** An order expired {@code lag} after its deadline. */
     void expiredLate(Duration lag) {
         afterCommit(() -> Timer.builder("onsale.order.release.lag")
                 .description("Release time minus the deadline (expires_at, or the payment deadline) of expired orders")
-                .register(meters).record(lag.isNegative() ? Duration.ZERO : lag));
+                .register(meters)
+                .record(lag.isNegative() ? Duration.ZERO : lag));
     }
 
     /** A payment succeeded for an order that had already ended in {@code status}: it awaits a refund. */
@@ -52,7 +56,8 @@ class OrderMetrics {
         afterCommit(() -> Counter.builder("onsale.orders.paid.after.end")
                 .description("Payment successes for orders that had already ended (to be refunded)")
                 .tag("status", status.name().toLowerCase(Locale.ROOT))
-                .register(meters).increment());
+                .register(meters)
+                .increment());
     }
 
     void live(long heldOrders, long pendingOrders) {

@@ -14,5 +14,4 @@ public record OrderProperties(
         // Time between the end of one sweep pass and the start of the next: an order is released at most this late.
         @DefaultValue("1s") Duration sweepInterval,
         // Most orders one sweep transaction expires; a longer backlog is taken by the following transactions.
-        @DefaultValue("100") int sweepBatchSize) {
-}
+        @DefaultValue("100") int sweepBatchSize) {}

@@ -41,8 +41,8 @@ public class OrderTransitions {
      * in this transaction, expiring {@code ttl} after the database's now(), and announces {@code OrderHeld}.
      */
     @Transactional(propagation = Propagation.MANDATORY)
-    public Order hold(UUID orderId, UUID eventId, UUID sessionId, List<PricedSeat> seats, String currency,
-            Duration ttl) {
+    public Order hold(
+            UUID orderId, UUID eventId, UUID sessionId, List<PricedSeat> seats, String currency, Duration ttl) {
         Order order = orders.insertHeld(orderId, eventId, sessionId, seats, currency, ttl);
         outbox.append(Topics.ORDERS, orderId.toString(), order.held());
         return order;
@@ -70,8 +70,8 @@ public class OrderTransitions {
     @Transactional(propagation = Propagation.MANDATORY)
     public Order move(Order locked, OrderStatus next) {
         locked.requireCanBecome(next);
-        Order after = orders.updateStatus(locked, next,
-                next == OrderStatus.PAYMENT_PENDING ? properties.paymentBound() : null);
+        Order after = orders.updateStatus(
+                locked, next, next == OrderStatus.PAYMENT_PENDING ? properties.paymentBound() : null);
         int seats = locked.seatIds().size();
         switch (next.seatEffect()) {
             case FREE -> {
@@ -82,11 +82,15 @@ public class OrderTransitions {
                 requireAll("sold", orders.sellSeats(locked), locked);
                 requireAll("ticketed", orders.issueTickets(locked), locked);
             }
-            case NONE -> {
-            }
+            case NONE -> {}
         }
         outbox.append(Topics.ORDERS, locked.id().toString(), after.announcement());
-        log.info("Order {} of event {}: {} -> {} ({} seats)", locked.id(), locked.eventId(), locked.status(), next,
+        log.info(
+                "Order {} of event {}: {} -> {} ({} seats)",
+                locked.id(),
+                locked.eventId(),
+                locked.status(),
+                next,
                 seats);
         return after;
     }
@@ -105,16 +109,17 @@ public class OrderTransitions {
         }
         Order order = found.get();
         if (order.status() == OrderStatus.HELD && orders.overdue(order)) {
-            throw new IllegalOrderTransition(orderId, order.status(), OrderStatus.PAYMENT_PENDING,
-                    "its hold ran out at " + order.expiresAt());
+            throw new IllegalOrderTransition(
+                    orderId, order.status(), OrderStatus.PAYMENT_PENDING, "its hold ran out at " + order.expiresAt());
         }
         return Optional.of(move(order, OrderStatus.PAYMENT_PENDING));
     }
 
     private static void requireAll(String what, int changed, Order order) {
         if (changed != order.seatIds().size()) {
-            throw new IllegalStateException(changed + " of the " + order.seatIds().size() + " seats of order "
-                    + order.id() + " could be " + what + " (status " + order.status() + ")");
+            throw new IllegalStateException(
+                    changed + " of the " + order.seatIds().size() + " seats of order " + order.id() + " could be "
+                            + what + " (status " + order.status() + ")");
         }
     }
 }

@@ -52,15 +52,23 @@ class Orders {
     }
 
     /** A new HELD order of {@code seats} (with their prices), expiring {@code ttl} after the database's now(). */
-    Order insertHeld(UUID orderId, UUID eventId, UUID sessionId, List<PricedSeat> seats, String currency,
-            Duration ttl) {
+    Order insertHeld(
+            UUID orderId, UUID eventId, UUID sessionId, List<PricedSeat> seats, String currency, Duration ttl) {
         long amount = seats.stream().mapToLong(PricedSeat::priceCents).sum();
-        Instant[] written = jdbc.queryForObject("""
+        Instant[] written = jdbc.queryForObject(
+                """
                 INSERT INTO booking.orders (id, event_id, session_id, status, amount_cents, currency, expires_at)
                 VALUES (?, ?, ?, 'HELD', ?, ?, now() + make_interval(secs => ?))
                 RETURNING expires_at, updated_at
-                """, (rs, i) -> new Instant[] {instant(rs.getTimestamp("expires_at")), instant(rs.getTimestamp("updated_at"))},
-                orderId, eventId, sessionId, amount, currency, ttl.toMillis() / 1000.0);
+                """,
+                (rs, i) ->
+                        new Instant[] {instant(rs.getTimestamp("expires_at")), instant(rs.getTimestamp("updated_at"))},
+                orderId,
+                eventId,
+                sessionId,
+                amount,
+                currency,
+                ttl.toMillis() / 1000.0);
         String[] ids = seats.stream().map(PricedSeat::seatId).toArray(String[]::new);
         Integer[] prices = seats.stream().map(PricedSeat::priceCents).toArray(Integer[]::new);
         jdbc.update("""
@@ -68,8 +76,18 @@ class Orders {
                 SELECT ?, ?, s.seat_id, s.ord - 1, s.price
                 FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS s(seat_id, price, ord)
                 """, orderId, eventId, ids, prices);
-        return new Order(orderId, eventId, sessionId, OrderStatus.HELD, List.of(ids), amount, currency, written[0], null,
-                written[1], 0);
+        return new Order(
+                orderId,
+                eventId,
+                sessionId,
+                OrderStatus.HELD,
+                List.of(ids),
+                amount,
+                currency,
+                written[0],
+                null,
+                written[1],
+                0);
     }
 
     Optional<Order> find(UUID orderId) {
@@ -78,7 +96,8 @@ class Orders {
 
     /** The order, locked until the caller's transaction ends (waiting for another holder of the lock). */
     Optional<Order> lock(UUID orderId) {
-        return jdbc.query(SELECT + " WHERE o.id = ? FOR UPDATE OF o", ORDER, orderId).stream().findFirst();
+        return jdbc.query(SELECT + " WHERE o.id = ? FOR UPDATE OF o", ORDER, orderId).stream()
+                .findFirst();
     }
 
     /** Up to {@code limit} HELD orders past {@code expires_at}, locked; rows others have locked are skipped. */
@@ -97,13 +116,21 @@ class Orders {
      */
     Order updateStatus(Order current, OrderStatus next, Duration paymentBound) {
         int updated = paymentBound == null
-                ? jdbc.update("UPDATE booking.orders SET status = ?, version = version + 1, updated_at = now()"
-                        + " WHERE id = ? AND status = ? AND version = ?",
-                        next.name(), current.id(), current.status().name(), current.version())
-                : jdbc.update("UPDATE booking.orders SET status = ?, version = version + 1, updated_at = now(),"
-                        + " payment_deadline = now() + make_interval(secs => ?)"
-                        + " WHERE id = ? AND status = ? AND version = ?",
-                        next.name(), paymentBound.toMillis() / 1000.0, current.id(), current.status().name(),
+                ? jdbc.update(
+                        "UPDATE booking.orders SET status = ?, version = version + 1, updated_at = now()"
+                                + " WHERE id = ? AND status = ? AND version = ?",
+                        next.name(),
+                        current.id(),
+                        current.status().name(),
+                        current.version())
+                : jdbc.update(
+                        "UPDATE booking.orders SET status = ?, version = version + 1, updated_at = now(),"
+                                + " payment_deadline = now() + make_interval(secs => ?)"
+                                + " WHERE id = ? AND status = ? AND version = ?",
+                        next.name(),
+                        paymentBound.toMillis() / 1000.0,
+                        current.id(),
+                        current.status().name(),
                         current.version());
         if (updated != 1) {
             throw new IllegalStateException("order " + current.id() + " changed under its lock (expected "
@@ -114,22 +141,28 @@ class Orders {
 
     /** Whether the live order's deadline ({@link Order#deadline()}) has passed by the database's clock. */
     boolean overdue(Order order) {
-        return Boolean.TRUE.equals(jdbc.queryForObject("SELECT ? <= now()", Boolean.class,
-                OffsetDateTime.ofInstant(order.deadline(), ZoneOffset.UTC)));
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT ? <= now()", Boolean.class, OffsetDateTime.ofInstant(order.deadline(), ZoneOffset.UTC)));
     }
 
     /** HELD seats of the order become FREE; returns how many. */
     int freeSeats(Order order) {
-        return jdbc.update("UPDATE booking.seats SET status = 'FREE', order_id = NULL"
-                + " WHERE event_id = ? AND seat_id = ANY (?) AND order_id = ? AND status = 'HELD'",
-                order.eventId(), order.seatIds().toArray(String[]::new), order.id());
+        return jdbc.update(
+                "UPDATE booking.seats SET status = 'FREE', order_id = NULL"
+                        + " WHERE event_id = ? AND seat_id = ANY (?) AND order_id = ? AND status = 'HELD'",
+                order.eventId(),
+                order.seatIds().toArray(String[]::new),
+                order.id());
     }
 
     /** HELD seats of the order become SOLD; returns how many. */
     int sellSeats(Order order) {
-        return jdbc.update("UPDATE booking.seats SET status = 'SOLD'"
-                + " WHERE event_id = ? AND seat_id = ANY (?) AND order_id = ? AND status = 'HELD'",
-                order.eventId(), order.seatIds().toArray(String[]::new), order.id());
+        return jdbc.update(
+                "UPDATE booking.seats SET status = 'SOLD'"
+                        + " WHERE event_id = ? AND seat_id = ANY (?) AND order_id = ? AND status = 'HELD'",
+                order.eventId(),
+                order.seatIds().toArray(String[]::new),
+                order.id());
     }
 
     int issueTickets(Order order) {

@@ -46,8 +46,8 @@ public class PaymentOutcomes {
     private final Inbox inbox;
     private final OrderMetrics metrics;
 
-    PaymentOutcomes(OrderTransitions transitions, OrderPayments payments, Outbox outbox, Inbox inbox,
-            OrderMetrics metrics) {
+    PaymentOutcomes(
+            OrderTransitions transitions, OrderPayments payments, Outbox outbox, Inbox inbox, OrderMetrics metrics) {
         this.transitions = transitions;
         this.payments = payments;
         this.outbox = outbox;
@@ -62,8 +62,11 @@ public class PaymentOutcomes {
         }
         Optional<Order> locked = transitions.lock(result.orderId());
         if (locked.isEmpty()) {
-            log.warn("{} for unknown order {} (payment {}) ignored", result.getClass().getSimpleName(),
-                    result.orderId(), result.paymentId());
+            log.warn(
+                    "{} for unknown order {} (payment {}) ignored",
+                    result.getClass().getSimpleName(),
+                    result.orderId(),
+                    result.paymentId());
             return;
         }
         Order order = locked.get();
@@ -81,8 +84,11 @@ public class PaymentOutcomes {
         } else if (order.status().dead()) {
             refund(order, succeeded);
         } else {
-            log.info("PaymentSucceeded for order {} (payment {}) changes nothing: the order is {} already",
-                    order.id(), succeeded.paymentId(), order.status());
+            log.info(
+                    "PaymentSucceeded for order {} (payment {}) changes nothing: the order is {} already",
+                    order.id(),
+                    succeeded.paymentId(),
+                    order.status());
         }
     }
 
@@ -90,19 +96,32 @@ public class PaymentOutcomes {
     private void refund(Order order, PaymentSucceeded succeeded) {
         Change change = payments.refundRequested(order.id(), succeeded.paymentId());
         if (change == Change.UNCHANGED) {
-            log.info("PaymentSucceeded for order {} (payment {}, {}) changes nothing: its refund was requested already",
-                    order.id(), succeeded.paymentId(), order.status());
+            log.info(
+                    "PaymentSucceeded for order {} (payment {}, {}) changes nothing: its refund was requested already",
+                    order.id(),
+                    succeeded.paymentId(),
+                    order.status());
             return;
         }
         if (change == Change.UNKNOWN) {
             // Captured money is given back even for a payment booking has no row of: never kept without a ticket.
-            log.warn("Payment {} of order {} is unknown here; its refund is requested all the same",
-                    succeeded.paymentId(), order.id());
+            log.warn(
+                    "Payment {} of order {} is unknown here; its refund is requested all the same",
+                    succeeded.paymentId(),
+                    order.id());
         }
-        outbox.append(Topics.PAYMENT_REQUESTS, order.id().toString(), new RefundRequested(order.id(),
-                succeeded.paymentId(), succeeded.amountCents(), refundReason(order.status())));
-        log.warn("Payment {} of {} {} succeeded for order {}, which had already ended {}: refund requested",
-                succeeded.paymentId(), succeeded.amountCents(), succeeded.currency(), order.id(), order.status());
+        outbox.append(
+                Topics.PAYMENT_REQUESTS,
+                order.id().toString(),
+                new RefundRequested(
+                        order.id(), succeeded.paymentId(), succeeded.amountCents(), refundReason(order.status())));
+        log.warn(
+                "Payment {} of {} {} succeeded for order {}, which had already ended {}: refund requested",
+                succeeded.paymentId(),
+                succeeded.amountCents(),
+                succeeded.currency(),
+                order.id(),
+                order.status());
         metrics.paidAfterEnd(order.status());
     }
 
@@ -111,8 +130,12 @@ public class PaymentOutcomes {
         if (order.status() == OrderStatus.PAYMENT_PENDING) {
             transitions.move(order, OrderStatus.PAYMENT_FAILED);
         } else {
-            log.warn("PaymentFailed ({}) for order {} in {} changes nothing (payment {})", failed.reason(), order.id(),
-                    order.status(), failed.paymentId());
+            log.warn(
+                    "PaymentFailed ({}) for order {} in {} changes nothing (payment {})",
+                    failed.reason(),
+                    order.id(),
+                    order.status(),
+                    failed.paymentId());
         }
     }
 
@@ -121,15 +144,25 @@ public class PaymentOutcomes {
         if (order.status().dead()) {
             transitions.move(order, OrderStatus.REFUNDED);
         } else {
-            log.warn("RefundIssued {} for order {} in {} changes nothing (payment {})", refund.refundId(), order.id(),
-                    order.status(), refund.paymentId());
+            log.warn(
+                    "RefundIssued {} for order {} in {} changes nothing (payment {})",
+                    refund.refundId(),
+                    order.id(),
+                    order.status(),
+                    refund.paymentId());
         }
     }
 
     private static void logIfUnchanged(Change change, String target, Order order, PaymentResult result) {
         if (change != Change.CHANGED) {
-            log.warn("{} for order {} in {} leaves payment {} as it was ({}), not {}",
-                    result.getClass().getSimpleName(), order.id(), order.status(), result.paymentId(), change, target);
+            log.warn(
+                    "{} for order {} in {} leaves payment {} as it was ({}), not {}",
+                    result.getClass().getSimpleName(),
+                    order.id(),
+                    order.status(),
+                    result.paymentId(),
+                    change,
+                    target);
         }
     }
 

@@ -1,5 +1,4 @@
 package dev.onsale.booking.order;
 
 /** A seat claimed for a new order, at its price. */
-public record PricedSeat(String seatId, int priceCents) {
-}
+public record PricedSeat(String seatId, int priceCents) {}

@@ -22,23 +22,39 @@ class IdempotencyRecords {
      * — under READ COMMITTED the next statement sees it), its rollback means this insert goes ahead (true).
      */
     boolean claim(IdempotencyRecord record) {
-        return jdbc.update("""
+        return jdbc.update(
+                        """
                 INSERT INTO booking.payment_idempotency
                     (session_id, idempotency_key, fingerprint, payment_id, response_status, response_body)
                 VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (session_id, idempotency_key) DO NOTHING
-                """, record.sessionId(), record.key(), record.fingerprint(), record.paymentId(),
-                record.answer().status(), record.answer().body()) == 1;
+                """,
+                        record.sessionId(),
+                        record.key(),
+                        record.fingerprint(),
+                        record.paymentId(),
+                        record.answer().status(),
+                        record.answer().body())
+                == 1;
     }
 
     Optional<IdempotencyRecord> find(UUID sessionId, String key) {
-        return jdbc.query("""
+        return jdbc
+                .query(
+                        """
                 SELECT fingerprint, payment_id, response_status, response_body FROM booking.payment_idempotency
                 WHERE session_id = ? AND idempotency_key = ?
-                """, (rs, i) -> new IdempotencyRecord(sessionId, key, rs.getString("fingerprint"),
-                rs.getObject("payment_id", UUID.class),
-                new StoredAnswer(rs.getInt("response_status"), rs.getString("response_body"))), sessionId, key)
-                .stream().findFirst();
+                """,
+                        (rs, i) -> new IdempotencyRecord(
+                                sessionId,
+                                key,
+                                rs.getString("fingerprint"),
+                                rs.getObject("payment_id", UUID.class),
+                                new StoredAnswer(rs.getInt("response_status"), rs.getString("response_body"))),
+                        sessionId,
+                        key)
+                .stream()
+                .findFirst();
     }
 
     /** Deletes up to {@code limit} records older than {@code ttl} (database clock), skipping rows others lock. */
@@ -51,6 +67,5 @@ class IdempotencyRecords {
                 """, ttl.toMillis() / 1000.0, limit);
     }
 
-    record IdempotencyRecord(UUID sessionId, String key, String fingerprint, UUID paymentId, StoredAnswer answer) {
-    }
+    record IdempotencyRecord(UUID sessionId, String key, String fingerprint, UUID paymentId, StoredAnswer answer) {}
 }

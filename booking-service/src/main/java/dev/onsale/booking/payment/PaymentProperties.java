@@ -21,8 +21,8 @@ public record PaymentProperties(
 
     public PaymentProperties {
         if (idempotencyTtl.compareTo(MINIMUM_TTL) < 0) {
-            throw new IllegalArgumentException("onsale.payments.idempotency-ttl must be at least 24h, was "
-                    + idempotencyTtl);
+            throw new IllegalArgumentException(
+                    "onsale.payments.idempotency-ttl must be at least 24h, was " + idempotencyTtl);
         }
         if (cleanupBatchSize < 1) {
             throw new IllegalArgumentException("onsale.payments.cleanup-batch-size must be positive");

@@ -47,8 +47,14 @@ public class PaymentRequests {
     private final JsonMapper json;
     private final TransactionTemplate transaction;
 
-    PaymentRequests(IdempotencyRecords records, Payments payments, OrderTransitions orders, Outbox outbox,
-            PaymentMetrics metrics, JsonMapper json, PlatformTransactionManager transactions) {
+    PaymentRequests(
+            IdempotencyRecords records,
+            Payments payments,
+            OrderTransitions orders,
+            Outbox outbox,
+            PaymentMetrics metrics,
+            JsonMapper json,
+            PlatformTransactionManager transactions) {
         this.records = records;
         this.payments = payments;
         this.orders = orders;
@@ -66,20 +72,18 @@ public class PaymentRequests {
         switch (outcome) {
             case Outcome.Accepted accepted -> metrics.requested();
             case Outcome.Replayed replayed -> metrics.replayed();
-            case Outcome.KeyReused reused -> log.info("Idempotency-Key reused with another request (order {})",
-                    request.orderId());
-            case Outcome.OrderNotFound notFound -> {
-            }
-            case Outcome.OrderNotPayable notPayable -> {
-            }
+            case Outcome.KeyReused reused ->
+                log.info("Idempotency-Key reused with another request (order {})", request.orderId());
+            case Outcome.OrderNotFound notFound -> {}
+            case Outcome.OrderNotPayable notPayable -> {}
         }
         return outcome;
     }
 
     private Outcome decide(UUID sessionId, String key, PaymentRequest request, TransactionStatus status) {
         UUID paymentId = UUID.randomUUID();
-        StoredAnswer accepted = new StoredAnswer(HttpStatus.ACCEPTED.value(),
-                json.writeValueAsString(new AcceptedBody(paymentId, PROCESSING)));
+        StoredAnswer accepted = new StoredAnswer(
+                HttpStatus.ACCEPTED.value(), json.writeValueAsString(new AcceptedBody(paymentId, PROCESSING)));
         IdempotencyRecord mine = new IdempotencyRecord(sessionId, key, request.fingerprint(), paymentId, accepted);
         if (!records.claim(mine)) {
             Optional<IdempotencyRecord> earlier = records.find(sessionId, key);
@@ -88,7 +92,8 @@ public class PaymentRequests {
                 return decide(sessionId, key, request, status);
             }
             return earlier.get().fingerprint().equals(mine.fingerprint())
-                    ? new Outcome.Replayed(earlier.get().answer()) : new Outcome.KeyReused();
+                    ? new Outcome.Replayed(earlier.get().answer())
+                    : new Outcome.KeyReused();
         }
         Optional<Order> owned = orders.lock(request.orderId()).filter(order -> order.ownedBy(sessionId));
         if (owned.isEmpty()) {
@@ -100,44 +105,53 @@ public class PaymentRequests {
             order = orders.startPayment(request.orderId()).orElseThrow();
         } catch (IllegalOrderTransition notPayable) {
             status.setRollbackOnly();
-            return new Outcome.OrderNotPayable(owned.get().status() == OrderStatus.HELD ? "its hold ran out"
-                    : "it is " + owned.get().status() + "; only a HELD order can be paid");
+            return new Outcome.OrderNotPayable(
+                    owned.get().status() == OrderStatus.HELD
+                            ? "its hold ran out"
+                            : "it is " + owned.get().status() + "; only a HELD order can be paid");
         }
-        Instant requestedAt = payments.insertProcessing(paymentId, order.id(), sessionId, request.paymentMethod(),
-                order.amountCents(), order.currency());
-        outbox.append(Topics.PAYMENT_REQUESTS, order.id().toString(), new PaymentRequested(order.id(), paymentId,
-                order.eventId(), sessionId, order.amountCents(), order.currency(), request.paymentMethod(),
-                requestedAt));
-        log.info("Payment {} of {} {} requested for order {}", paymentId, order.amountCents(), order.currency(),
+        Instant requestedAt = payments.insertProcessing(
+                paymentId, order.id(), sessionId, request.paymentMethod(), order.amountCents(), order.currency());
+        outbox.append(
+                Topics.PAYMENT_REQUESTS,
+                order.id().toString(),
+                new PaymentRequested(
+                        order.id(),
+                        paymentId,
+                        order.eventId(),
+                        sessionId,
+                        order.amountCents(),
+                        order.currency(),
+                        request.paymentMethod(),
+                        requestedAt));
+        log.info(
+                "Payment {} of {} {} requested for order {}",
+                paymentId,
+                order.amountCents(),
+                order.currency(),
                 order.id());
         return new Outcome.Accepted(mine.answer());
     }
 
     /** The body of a 202: the payment's id and its status. */
-    record AcceptedBody(UUID paymentId, String status) {
-    }
+    record AcceptedBody(UUID paymentId, String status) {}
 
     /** What became of a request; only {@link Accepted} wrote anything. */
     public sealed interface Outcome {
 
         /** A new payment: the answer is stored under the key and is replayed to every repeat. */
-        record Accepted(StoredAnswer answer) implements Outcome {
-        }
+        record Accepted(StoredAnswer answer) implements Outcome {}
 
         /** A repeat of an accepted request (same key, same fingerprint): its stored answer. */
-        record Replayed(StoredAnswer answer) implements Outcome {
-        }
+        record Replayed(StoredAnswer answer) implements Outcome {}
 
         /** The key was used for another request (other order or body) by this session. */
-        record KeyReused() implements Outcome {
-        }
+        record KeyReused() implements Outcome {}
 
         /** No such order, or another session's. */
-        record OrderNotFound() implements Outcome {
-        }
+        record OrderNotFound() implements Outcome {}
 
         /** The order is not HELD, or its hold ran out ({@code reason} says which). */
-        record OrderNotPayable(String reason) implements Outcome {
-        }
+        record OrderNotPayable(String reason) implements Outcome {}
     }
 }

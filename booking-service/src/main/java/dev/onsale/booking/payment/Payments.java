@@ -24,15 +24,22 @@ class Payments implements OrderPayments {
     }
 
     /** A new PROCESSING payment; returns its {@code created_at} (the database's now()). */
-    Instant insertProcessing(UUID paymentId, UUID orderId, UUID sessionId, String paymentMethod, long amountCents,
-            String currency) {
-        return jdbc.queryForObject("""
+    Instant insertProcessing(
+            UUID paymentId, UUID orderId, UUID sessionId, String paymentMethod, long amountCents, String currency) {
+        return jdbc.queryForObject(
+                """
                 INSERT INTO booking.payments (payment_id, order_id, session_id, payment_method, amount_cents, currency,
                                               status)
                 VALUES (?, ?, ?, ?, ?, ?, 'PROCESSING')
                 RETURNING created_at
-                """, (rs, i) -> rs.getTimestamp("created_at").toInstant(), paymentId, orderId, sessionId,
-                paymentMethod, amountCents, currency);
+                """,
+                (rs, i) -> rs.getTimestamp("created_at").toInstant(),
+                paymentId,
+                orderId,
+                sessionId,
+                paymentMethod,
+                amountCents,
+                currency);
     }
 
     @Override
@@ -73,8 +80,10 @@ class Payments implements OrderPayments {
             return Change.CHANGED;
         }
         boolean exists = Boolean.TRUE.equals(jdbc.queryForObject(
-                "SELECT EXISTS (SELECT 1 FROM booking.payments WHERE payment_id = ? AND order_id = ?)", Boolean.class,
-                paymentId, orderId));
+                "SELECT EXISTS (SELECT 1 FROM booking.payments WHERE payment_id = ? AND order_id = ?)",
+                Boolean.class,
+                paymentId,
+                orderId));
         return exists ? Change.UNCHANGED : Change.UNKNOWN;
     }
 

@@ -1,5 +1,4 @@
 package dev.onsale.booking.payment;
 
 /** An HTTP answer as it was first given: replayed byte for byte to every repeat of its request. */
-public record StoredAnswer(int status, String body) {
-}
+public record StoredAnswer(int status, String body) {}

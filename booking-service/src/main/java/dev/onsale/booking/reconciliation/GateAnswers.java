@@ -25,8 +25,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class GateAnswers {
 
-    private record Question(UUID runId, UUID eventId) {
-    }
+    private record Question(UUID runId, UUID eventId) {}
 
     private final KafkaTemplate<String, String> kafka;
     private final String group;

@@ -21,11 +21,13 @@ public class GateLossResponse {
 
     /** How long to keep trying to start the run while others hold the lock. */
     static final Duration PATIENCE = Duration.ofMinutes(2);
+
     private static final Duration RETRY = Duration.ofSeconds(1);
     private static final Logger log = LoggerFactory.getLogger(GateLossResponse.class);
 
     private final Reconciliation reconciliation;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("gate-loss").factory());
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(
+            Thread.ofVirtual().name("gate-loss").factory());
 
     GateLossResponse(Reconciliation reconciliation) {
         this.reconciliation = reconciliation;
@@ -40,13 +42,19 @@ public class GateLossResponse {
         while (true) {
             try {
                 ReconciliationReport report = reconciliation.run(Trigger.SCHEDULE);
-                log.warn("the gate lost its store ({}); reconciliation run {} rebuilt it from the database ({} drift(s))",
-                        lost.detectedAt(), report.reportId(), report.drifts());
+                log.warn(
+                        "the gate lost its store ({}); reconciliation run {} rebuilt it from the database ({} drift(s))",
+                        lost.detectedAt(),
+                        report.reportId(),
+                        report.drifts());
                 return;
             } catch (ReconciliationRunning running) {
                 if (System.nanoTime() > giveUp) {
-                    log.error("the gate lost its store ({}) and no run could start within {}; the scheduled runs"
-                            + " rebuild it", lost.detectedAt(), PATIENCE);
+                    log.error(
+                            "the gate lost its store ({}) and no run could start within {}; the scheduled runs"
+                                    + " rebuild it",
+                            lost.detectedAt(),
+                            PATIENCE);
                     return;
                 }
                 try {

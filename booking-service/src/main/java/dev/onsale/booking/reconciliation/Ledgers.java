@@ -41,20 +41,23 @@ public class Ledgers {
     /** The event's ledger; empty if there is no such event. */
     public Optional<EventLedger> of(UUID eventId) {
         return snapshot.execute(status -> {
-            List<Integer> capacity = jdbc.queryForList("SELECT capacity FROM booking.events WHERE id = ?", Integer.class,
-                    eventId);
+            List<Integer> capacity =
+                    jdbc.queryForList("SELECT capacity FROM booking.events WHERE id = ?", Integer.class, eventId);
             if (capacity.isEmpty()) {
                 return Optional.empty();
             }
-            Instant asOf = jdbc.queryForObject("SELECT clock_timestamp()", Timestamp.class).toInstant();
-            Seats seats = jdbc.queryForObject("""
+            Instant asOf = jdbc.queryForObject("SELECT clock_timestamp()", Timestamp.class)
+                    .toInstant();
+            Seats seats = jdbc.queryForObject(
+                    """
                     SELECT count(*) AS total, count(*) FILTER (WHERE status = 'FREE') AS free,
                            count(*) FILTER (WHERE status = 'HELD') AS held, count(*) FILTER (WHERE status = 'SOLD') AS sold
                     FROM booking.seats WHERE event_id = ?
-                    """, (rs, i) -> new Seats(rs.getInt("total"), rs.getInt("free"), rs.getInt("held"), rs.getInt("sold")),
+                    """,
+                    (rs, i) -> new Seats(rs.getInt("total"), rs.getInt("free"), rs.getInt("held"), rs.getInt("sold")),
                     eventId);
-            int tickets = jdbc.queryForObject("SELECT count(*) FROM booking.tickets WHERE event_id = ?", Integer.class,
-                    eventId);
+            int tickets = jdbc.queryForObject(
+                    "SELECT count(*) FROM booking.tickets WHERE event_id = ?", Integer.class, eventId);
             List<Charge> charges = jdbc.query("""
                     SELECT p.payment_id, p.order_id, p.amount_cents, p.currency, p.status, o.status AS order_status, p.settled_at
                     FROM booking.payments p JOIN booking.orders o ON o.id = p.order_id
@@ -78,36 +81,72 @@ public class Ledgers {
                     GROUP BY p.order_id HAVING count(*) > 1
                     """, String.class, eventId);
             List<UUID> lost = charges.stream()
-                    .filter(c -> c.paymentStatus().equals("SUCCEEDED") && !c.orderStatus().equals("CONFIRMED"))
-                    .map(Charge::paymentId).toList();
-            long confirmed = charges.stream().filter(c -> c.orderStatus().equals("CONFIRMED")
-                    && c.paymentStatus().equals("SUCCEEDED")).count();
+                    .filter(c -> c.paymentStatus().equals("SUCCEEDED")
+                            && !c.orderStatus().equals("CONFIRMED"))
+                    .map(Charge::paymentId)
+                    .toList();
+            long confirmed = charges.stream()
+                    .filter(c -> c.orderStatus().equals("CONFIRMED")
+                            && c.paymentStatus().equals("SUCCEEDED"))
+                    .count();
 
             Map<String, Invariant> invariants = new LinkedHashMap<>();
-            invariants.put("I1", new Invariant(tickets <= seats.total() && doubleSeats.isEmpty(),
-                    "%d tickets for %d seats (%d sold); seats in two live or sold orders: %s".formatted(tickets,
-                            seats.total(), seats.sold(), doubleSeats.isEmpty() ? "none" : String.join(", ", doubleSeats))));
-            invariants.put("I2", new Invariant(lost.isEmpty(),
-                    "%d captured charge(s): %d ended as a confirmed order, %d as a refund; without either: %s".formatted(
-                            charges.size(), confirmed, refunds.size(), lost.isEmpty() ? "none" : lost)));
-            invariants.put("I3", new Invariant(doubleCharged.isEmpty(),
-                    "%d captured charge(s) for %d order(s); orders charged twice: %s".formatted(charges.size(),
-                            charges.stream().map(Charge::orderId).distinct().count(),
-                            doubleCharged.isEmpty() ? "none" : String.join(", ", doubleCharged))));
+            invariants.put(
+                    "I1",
+                    new Invariant(
+                            tickets <= seats.total() && doubleSeats.isEmpty(),
+                            "%d tickets for %d seats (%d sold); seats in two live or sold orders: %s"
+                                    .formatted(
+                                            tickets,
+                                            seats.total(),
+                                            seats.sold(),
+                                            doubleSeats.isEmpty() ? "none" : String.join(", ", doubleSeats))));
+            invariants.put(
+                    "I2",
+                    new Invariant(
+                            lost.isEmpty(),
+                            "%d captured charge(s): %d ended as a confirmed order, %d as a refund; without either: %s"
+                                    .formatted(
+                                            charges.size(),
+                                            confirmed,
+                                            refunds.size(),
+                                            lost.isEmpty() ? "none" : lost)));
+            invariants.put(
+                    "I3",
+                    new Invariant(
+                            doubleCharged.isEmpty(),
+                            "%d captured charge(s) for %d order(s); orders charged twice: %s"
+                                    .formatted(
+                                            charges.size(),
+                                            charges.stream()
+                                                    .map(Charge::orderId)
+                                                    .distinct()
+                                                    .count(),
+                                            doubleCharged.isEmpty() ? "none" : String.join(", ", doubleCharged))));
             return Optional.of(new EventLedger(eventId, asOf, seats, tickets, charges, refunds, invariants));
         });
     }
 
     private static Charge charge(ResultSet rs, int row) throws SQLException {
-        return new Charge(rs.getObject("payment_id", UUID.class), rs.getObject("order_id", UUID.class),
-                rs.getLong("amount_cents"), rs.getString("currency"), rs.getString("status"),
-                rs.getString("order_status"), instant(rs.getTimestamp("settled_at")));
+        return new Charge(
+                rs.getObject("payment_id", UUID.class),
+                rs.getObject("order_id", UUID.class),
+                rs.getLong("amount_cents"),
+                rs.getString("currency"),
+                rs.getString("status"),
+                rs.getString("order_status"),
+                instant(rs.getTimestamp("settled_at")));
     }
 
     private static Refund refund(ResultSet rs, int row) throws SQLException {
-        return new Refund(rs.getObject("payment_id", UUID.class), rs.getObject("order_id", UUID.class),
-                rs.getObject("refund_id", UUID.class), rs.getLong("amount_cents"), rs.getString("currency"),
-                instant(rs.getTimestamp("refund_requested_at")), instant(rs.getTimestamp("refunded_at")));
+        return new Refund(
+                rs.getObject("payment_id", UUID.class),
+                rs.getObject("order_id", UUID.class),
+                rs.getObject("refund_id", UUID.class),
+                rs.getLong("amount_cents"),
+                rs.getString("currency"),
+                instant(rs.getTimestamp("refund_requested_at")),
+                instant(rs.getTimestamp("refunded_at")));
     }
 
     private static Instant instant(Timestamp timestamp) {

@@ -41,6 +41,7 @@ public class Reconciliation {
 
     /** What the run did about an oversell. */
     static final String SALE_HALTED = "SALE_HALTED";
+
     static final String SALE_ALREADY_STOPPED = "SALE_ALREADY_STOPPED";
     /** The gate's action on an event whose gate had no counter (see inventory's GateReconciler). */
     static final String REBUILT = "REBUILT";
@@ -57,8 +58,14 @@ public class Reconciliation {
     private final ReconciliationProperties properties;
     private final Clock clock = Clock.systemUTC();
 
-    Reconciliation(DataSource dataSource, DatabaseSide database, GateAnswers gate, ReconciliationReports reports,
-            SaleControl sales, CatalogAnnouncement catalog, ReconciliationMetrics metrics,
+    Reconciliation(
+            DataSource dataSource,
+            DatabaseSide database,
+            GateAnswers gate,
+            ReconciliationReports reports,
+            SaleControl sales,
+            CatalogAnnouncement catalog,
+            ReconciliationMetrics metrics,
             ReconciliationProperties properties) {
         this.catalog = catalog;
         this.dataSource = dataSource;
@@ -105,18 +112,32 @@ public class Reconciliation {
             GateReconciled answer = await(answers.get(eventId), deadline);
             List<Drift> drifts = new ArrayList<>();
             if (answer != null) {
-                answer.drifts().forEach(d -> drifts.add(new Drift(d.kind().name(), d.orderId(), d.seatId(), d.detail(),
-                        d.action())));
+                answer.drifts()
+                        .forEach(d -> drifts.add(
+                                new Drift(d.kind().name(), d.orderId(), d.seatId(), d.detail(), d.action())));
             }
             if (!side.oversells().isEmpty()) {
                 String action = halt(eventId);
-                side.oversells().forEach(d -> drifts.add(new Drift(d.kind(), d.orderId(), d.seatId(), d.detail(), action)));
+                side.oversells()
+                        .forEach(d -> drifts.add(new Drift(d.kind(), d.orderId(), d.seatId(), d.detail(), action)));
             }
-            events.add(new EventResult(eventId, answer == null ? null
-                    : new GateCounts(answer.gate().available(), answer.gate().liveHolds(), answer.gate().sold()),
-                    side.counts(), answer == null ? 0 : answer.inFlight(), answer != null, drifts));
+            events.add(new EventResult(
+                    eventId,
+                    answer == null
+                            ? null
+                            : new GateCounts(
+                                    answer.gate().available(),
+                                    answer.gate().liveHolds(),
+                                    answer.gate().sold()),
+                    side.counts(),
+                    answer == null ? 0 : answer.inFlight(),
+                    answer != null,
+                    drifts));
             if (answer == null) {
-                log.warn("reconciliation run {}: the gate did not answer for event {} within {}", runId, eventId,
+                log.warn(
+                        "reconciliation run {}: the gate did not answer for event {} within {}",
+                        runId,
+                        eventId,
                         properties.gateAnswerWait());
             }
         });
@@ -125,11 +146,18 @@ public class Reconciliation {
         boolean rebuilt = events.stream().flatMap(e -> e.drifts().stream()).anyMatch(d -> REBUILT.equals(d.action()));
         if (rebuilt) {
             // the waiting room and the gateway kept what they learned in the same store: they learn it again
-            log.warn("reconciliation run {} rebuilt a gate that had lost its store; {} open event(s) announced again",
-                    runId, catalog.announceOpenEvents());
+            log.warn(
+                    "reconciliation run {} rebuilt a gate that had lost its store; {} open event(s) announced again",
+                    runId,
+                    catalog.announceOpenEvents());
         }
-        log.info("reconciliation run {} ({}): {} event(s), {} drift(s), report hash {}", runId, trigger,
-                events.size(), report.drifts(), report.hash());
+        log.info(
+                "reconciliation run {} ({}): {} event(s), {} drift(s), report hash {}",
+                runId,
+                trigger,
+                events.size(),
+                report.drifts(),
+                report.hash());
         return report;
     }
 
@@ -139,7 +167,9 @@ public class Reconciliation {
             log.error("reconciliation found an oversell in the database for event {}: its sale is halted", eventId);
             return SALE_HALTED;
         } catch (SaleStateConflict alreadyStopped) {
-            log.error("reconciliation found an oversell in the database for event {} (its sale was already {})", eventId,
+            log.error(
+                    "reconciliation found an oversell in the database for event {} (its sale was already {})",
+                    eventId,
                     alreadyStopped.current());
             return SALE_ALREADY_STOPPED;
         }

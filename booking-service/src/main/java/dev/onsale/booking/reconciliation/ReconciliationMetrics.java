@@ -22,18 +22,28 @@ class ReconciliationMetrics {
         this.meters = meters;
         Gauge.builder("onsale.reconciliation.last.success", lastSuccess, AtomicLong::get)
                 .description("epoch seconds of the end of the last reconciliation run that reached every gate")
-                .baseUnit("seconds").register(meters);
+                .baseUnit("seconds")
+                .register(meters);
     }
 
     void ran(ReconciliationReport report) {
         boolean complete = report.events().stream().allMatch(ReconciliationReport.EventResult::gateAnswered);
-        Counter.builder("onsale.reconciliation.runs").tag("trigger", report.trigger().name())
-                .tag("outcome", complete ? "complete" : "gate_unanswered").register(meters).increment();
+        Counter.builder("onsale.reconciliation.runs")
+                .tag("trigger", report.trigger().name())
+                .tag("outcome", complete ? "complete" : "gate_unanswered")
+                .register(meters)
+                .increment();
         for (ReconciliationReport.EventResult event : report.events()) {
             for (ReconciliationReport.Drift drift : event.drifts()) {
-                Counter.builder("onsale.reconciliation.drifts").tag("kind", drift.kind()).register(meters).increment();
-                Counter.builder("onsale.reconciliation.repairs").tag("kind", drift.kind()).tag("action", drift.action())
-                        .register(meters).increment();
+                Counter.builder("onsale.reconciliation.drifts")
+                        .tag("kind", drift.kind())
+                        .register(meters)
+                        .increment();
+                Counter.builder("onsale.reconciliation.repairs")
+                        .tag("kind", drift.kind())
+                        .tag("action", drift.action())
+                        .register(meters)
+                        .increment();
             }
         }
         if (complete) {

@@ -31,8 +31,11 @@ public record ReconciliationProperties(
         @DefaultValue("1000") int ordersPerPart) {
 
     public ReconciliationProperties {
-        if (interval.isNegative() || interval.isZero() || inFlightWindow.isNegative()
-                || gateAnswerWait.isNegative() || gateAnswerWait.isZero()) {
+        if (interval.isNegative()
+                || interval.isZero()
+                || inFlightWindow.isNegative()
+                || gateAnswerWait.isNegative()
+                || gateAnswerWait.isZero()) {
             throw new IllegalArgumentException("onsale.reconciliation: interval and gate-answer-wait must be positive,"
                     + " in-flight-window not negative");
         }

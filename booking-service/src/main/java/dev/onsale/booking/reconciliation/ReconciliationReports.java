@@ -37,58 +37,79 @@ public class ReconciliationReports {
     }
 
     /** A report in the list: what a row says without its content. */
-    public record Summary(UUID reportId, Instant startedAt, Instant finishedAt, String trigger, int drifts,
-            String hash) {
-    }
+    public record Summary(
+            UUID reportId, Instant startedAt, Instant finishedAt, String trigger, int drifts, String hash) {}
 
     /** The chain's state: whole, or the first report that does not verify. */
-    public record Verification(boolean valid, long reports, UUID firstBadReportId, String reason) {
-    }
+    public record Verification(boolean valid, long reports, UUID firstBadReportId, String reason) {}
 
     /** Appends the run as the next report of the chain. */
     @Transactional
-    ReconciliationReport append(UUID reportId, Instant started, Instant finished,
-            ReconciliationReport.Trigger trigger, List<ReconciliationReport.EventResult> events) {
+    ReconciliationReport append(
+            UUID reportId,
+            Instant started,
+            Instant finished,
+            ReconciliationReport.Trigger trigger,
+            List<ReconciliationReport.EventResult> events) {
         // as precise as the row's timestamps, so that content and row agree
         Instant startedAt = started.truncatedTo(ChronoUnit.MICROS);
         Instant finishedAt = finished.truncatedTo(ChronoUnit.MICROS);
-        List<String[]> last = jdbc.query("SELECT seq, hash FROM booking.reconciliation_reports ORDER BY seq DESC LIMIT 1",
-                (rs, i) -> new String[] {Long.toString(rs.getLong("seq")), rs.getString("hash")});
+        List<String[]> last =
+                jdbc.query("SELECT seq, hash FROM booking.reconciliation_reports ORDER BY seq DESC LIMIT 1", (rs, i) ->
+                        new String[] {Long.toString(rs.getLong("seq")), rs.getString("hash")});
         long seq = last.isEmpty() ? 1 : Long.parseLong(last.getFirst()[0]) + 1;
         String previousHash = last.isEmpty() ? GENESIS : last.getFirst()[1];
         int drifts = events.stream().mapToInt(e -> e.drifts().size()).sum();
         var content = new Content(reportId, seq, startedAt, finishedAt, trigger, events, drifts, previousHash);
         String text = json.write(content);
         String hash = sha256(text);
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO booking.reconciliation_reports
                     (seq, report_id, started_at, finished_at, trigger, drifts, content, previous_hash, hash)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, seq, reportId, Timestamp.from(startedAt), Timestamp.from(finishedAt), trigger.name(), drifts,
-                text, previousHash, hash);
+                """,
+                seq,
+                reportId,
+                Timestamp.from(startedAt),
+                Timestamp.from(finishedAt),
+                trigger.name(),
+                drifts,
+                text,
+                previousHash,
+                hash);
         return content.withHash(hash);
     }
 
     public Optional<ReconciliationReport> find(UUID reportId) {
-        return jdbc.query("SELECT content, hash FROM booking.reconciliation_reports WHERE report_id = ?",
-                (rs, i) -> json.read(rs.getString("content"), Content.class).withHash(rs.getString("hash").trim()),
-                reportId).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT content, hash FROM booking.reconciliation_reports WHERE report_id = ?",
+                        (rs, i) -> json.read(rs.getString("content"), Content.class)
+                                .withHash(rs.getString("hash").trim()),
+                        reportId)
+                .stream()
+                .findFirst();
     }
 
     /** The newest reports first, up to {@code limit}, older than {@code before} when given (empty: no such report). */
     public Optional<List<Summary>> list(int limit, UUID before) {
         if (before == null) {
-            return Optional.of(jdbc.query("SELECT * FROM booking.reconciliation_reports ORDER BY seq DESC LIMIT ?",
-                    ReconciliationReports::summary, limit));
+            return Optional.of(jdbc.query(
+                    "SELECT * FROM booking.reconciliation_reports ORDER BY seq DESC LIMIT ?",
+                    ReconciliationReports::summary,
+                    limit));
         }
-        List<Long> seq = jdbc.queryForList("SELECT seq FROM booking.reconciliation_reports WHERE report_id = ?",
-                Long.class, before);
+        List<Long> seq = jdbc.queryForList(
+                "SELECT seq FROM booking.reconciliation_reports WHERE report_id = ?", Long.class, before);
         if (seq.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(jdbc.query(
                 "SELECT * FROM booking.reconciliation_reports WHERE seq < ? ORDER BY seq DESC LIMIT ?",
-                ReconciliationReports::summary, seq.getFirst(), limit));
+                ReconciliationReports::summary,
+                seq.getFirst(),
+                limit));
     }
 
     /** The last report's summary, if any. */
@@ -114,11 +135,15 @@ public class ReconciliationReports {
         if (!chain.valid() || head == null) {
             return chain;
         }
-        List<UUID> holding = jdbc.queryForList("SELECT report_id FROM booking.reconciliation_reports WHERE hash = ?",
-                UUID.class, head);
+        List<UUID> holding = jdbc.queryForList(
+                "SELECT report_id FROM booking.reconciliation_reports WHERE hash = ?", UUID.class, head);
         return holding.isEmpty()
-                ? new Verification(false, chain.reports(), null, "no report has the hash " + head
-                        + " any more: the reports from it on were removed, or the chain was rewritten")
+                ? new Verification(
+                        false,
+                        chain.reports(),
+                        null,
+                        "no report has the hash " + head
+                                + " any more: the reports from it on were removed, or the chain was rewritten")
                 : chain;
     }
 
@@ -146,7 +171,8 @@ public class ReconciliationReports {
 
     private String problem(ResultSet rs, long expectedSeq, String previousHash) throws SQLException {
         if (rs.getLong("seq") != expectedSeq) {
-            return "report " + (expectedSeq) + " of the chain is missing (the next stored is number " + rs.getLong("seq") + ")";
+            return "report " + (expectedSeq) + " of the chain is missing (the next stored is number "
+                    + rs.getLong("seq") + ")";
         }
         String text = rs.getString("content");
         if (!sha256(text).equals(rs.getString("hash").trim())) {
@@ -172,15 +198,19 @@ public class ReconciliationReports {
     }
 
     private static Summary summary(ResultSet rs, int row) throws SQLException {
-        return new Summary(rs.getObject("report_id", UUID.class), rs.getTimestamp("started_at").toInstant(),
-                rs.getTimestamp("finished_at").toInstant(), rs.getString("trigger"), rs.getInt("drifts"),
+        return new Summary(
+                rs.getObject("report_id", UUID.class),
+                rs.getTimestamp("started_at").toInstant(),
+                rs.getTimestamp("finished_at").toInstant(),
+                rs.getString("trigger"),
+                rs.getInt("drifts"),
                 Objects.requireNonNull(rs.getString("hash")).trim());
     }
 
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -14,6 +14,7 @@ final class RunLock implements AutoCloseable {
 
     /** First key of the two-key advisory lock: the namespace every Onsale advisory lock uses. */
     private static final int NAMESPACE = 0x4f4e5341;
+
     private static final int RECONCILIATION = "booking.reconciliation".hashCode();
 
     private final Connection connection;

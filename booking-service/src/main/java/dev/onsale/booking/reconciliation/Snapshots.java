@@ -7,8 +7,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /** Read-only REPEATABLE READ transactions: every statement of one sees the same snapshot of the database. */
 final class Snapshots {
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     static TransactionTemplate readOnly(PlatformTransactionManager transactions) {
         var snapshot = new TransactionTemplate(transactions);

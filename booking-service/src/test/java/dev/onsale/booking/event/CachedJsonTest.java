@@ -12,8 +12,10 @@ class CachedJsonTest {
     @Test
     void theETagIsAStrongHashOfTheExactBytes() {
         assertThat(json.etag()).matches("\"[0-9a-f]{32}\"");
-        assertThat(CachedJson.of("{\"a\":1}".getBytes(StandardCharsets.UTF_8)).etag()).isEqualTo(json.etag());
-        assertThat(CachedJson.of("{\"a\": 1}".getBytes(StandardCharsets.UTF_8)).etag()).isNotEqualTo(json.etag());
+        assertThat(CachedJson.of("{\"a\":1}".getBytes(StandardCharsets.UTF_8)).etag())
+                .isEqualTo(json.etag());
+        assertThat(CachedJson.of("{\"a\": 1}".getBytes(StandardCharsets.UTF_8)).etag())
+                .isNotEqualTo(json.etag());
     }
 
     @Test

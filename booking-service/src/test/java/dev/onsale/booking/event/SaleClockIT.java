@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,8 +37,10 @@ class SaleClockIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     SaleControl control;
 
@@ -48,7 +49,9 @@ class SaleClockIT {
         BookingHttp http = new BookingHttp(port);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < EVENTS; i++) {
-            ids.add(json(http.createEvent(EventBodies.seated("Due " + i, 1, 1))).get("eventId").asString());
+            ids.add(json(http.createEvent(EventBodies.seated("Due " + i, 1, 1)))
+                    .get("eventId")
+                    .asString());
         }
         String[] array = ids.toArray(String[]::new);
 
@@ -62,7 +65,8 @@ class SaleClockIT {
                 }));
             }
             // Due now; the service's own clock races the replicas too.
-            jdbc.update("UPDATE booking.events SET sale_opens_at = now() - interval '1 second' WHERE id = ANY (?::uuid[])",
+            jdbc.update(
+                    "UPDATE booking.events SET sale_opens_at = now() - interval '1 second' WHERE id = ANY (?::uuid[])",
                     (Object) array);
             start.countDown();
             for (Future<Integer> pass : passes) {
@@ -70,28 +74,38 @@ class SaleClockIT {
             }
         }
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject(
-                "SELECT count(*) FROM booking.events WHERE id = ANY (?::uuid[]) AND sale_state = 'OPEN'", Long.class,
-                (Object) array) == EVENTS);
-        assertThat(jdbc.queryForList("SELECT DISTINCT version FROM booking.events WHERE id = ANY (?::uuid[])",
-                Long.class, (Object) array)).containsExactly(1L);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> jdbc.queryForObject(
+                                "SELECT count(*) FROM booking.events WHERE id = ANY (?::uuid[]) AND sale_state = 'OPEN'",
+                                Long.class,
+                                (Object) array)
+                        == EVENTS);
+        assertThat(jdbc.queryForList(
+                        "SELECT DISTINCT version FROM booking.events WHERE id = ANY (?::uuid[])", Long.class, (Object)
+                                array))
+                .containsExactly(1L);
         Map<String, Integer> announced = saleStateChangesPerEvent(engines, Set.copyOf(ids));
-        assertThat(announced).hasSize(EVENTS).allSatisfy((id, count) -> assertThat(count).as(id).isEqualTo(1));
+        assertThat(announced)
+                .hasSize(EVENTS)
+                .allSatisfy((id, count) -> assertThat(count).as(id).isEqualTo(1));
     }
 
     /** Counts SaleStateChanged by key on onsale.events until each of {@code ids} has one, then a little longer. */
     private static Map<String, Integer> saleStateChangesPerEvent(Engines engines, Set<String> ids) {
         Map<String, Integer> counts = new HashMap<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.EVENTS).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> {
-                    if (ids.contains(r.key()) && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
+                    if (ids.contains(r.key())
+                            && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
                         counts.merge(r.key(), 1, Integer::sum);
                     }
                 });
@@ -101,7 +115,8 @@ class SaleClockIT {
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             await().atMost(Duration.ofSeconds(10)).until(() -> {
                 consumer.poll(Duration.ofMillis(100)).forEach(r -> {
-                    if (ids.contains(r.key()) && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
+                    if (ids.contains(r.key())
+                            && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
                         counts.merge(r.key(), 1, Integer::sum);
                     }
                 });

@@ -20,8 +20,14 @@ class SaleStateMachineTest {
             SaleAction.OPEN, Map.of(SaleState.SCHEDULED, SaleState.OPEN),
             SaleAction.PAUSE, Map.of(SaleState.OPEN, SaleState.PAUSED),
             SaleAction.RESUME, Map.of(SaleState.PAUSED, SaleState.OPEN, SaleState.HALTED, SaleState.OPEN),
-            SaleAction.HALT, Map.of(SaleState.SCHEDULED, SaleState.HALTED, SaleState.OPEN, SaleState.HALTED,
-                    SaleState.PAUSED, SaleState.HALTED)));
+            SaleAction.HALT,
+                    Map.of(
+                            SaleState.SCHEDULED,
+                            SaleState.HALTED,
+                            SaleState.OPEN,
+                            SaleState.HALTED,
+                            SaleState.PAUSED,
+                            SaleState.HALTED)));
 
     @ParameterizedTest
     @EnumSource(SaleAction.class)
@@ -30,11 +36,15 @@ class SaleStateMachineTest {
             Event event = event(state);
             SaleState to = MOVES.get(action).get(state);
             if (to != null) {
-                assertThat(event.after(action)).map(Event::saleState).as(action + " on " + state).contains(to);
+                assertThat(event.after(action))
+                        .map(Event::saleState)
+                        .as(action + " on " + state)
+                        .contains(to);
             } else if (state == action.target()) {
                 assertThat(event.after(action)).as(action + " on " + state).isEmpty();
             } else {
-                assertThatThrownBy(() -> event.after(action)).as(action + " on " + state)
+                assertThatThrownBy(() -> event.after(action))
+                        .as(action + " on " + state)
                         .isInstanceOfSatisfying(SaleStateConflict.class, e -> {
                             assertThat(e.current()).isEqualTo(state);
                             assertThat(e.action()).isEqualTo(action);

@@ -19,15 +19,19 @@ class AdjacencyTest {
 
     @Test
     void withoutConsecutiveSeatsOneRowIsPreferredThenTheFirstSeatsOfTheWindow() {
-        assertThat(Adjacency.pick(List.of(seat(1, 1), seat(2, 3), seat(2, 7)), 2)).extracting(FreeSeat::seatId)
+        assertThat(Adjacency.pick(List.of(seat(1, 1), seat(2, 3), seat(2, 7)), 2))
+                .extracting(FreeSeat::seatId)
                 .containsExactly("A-2-3", "A-2-7");
-        assertThat(Adjacency.pick(List.of(seat(1, 1), seat(2, 3), seat(3, 7)), 2)).extracting(FreeSeat::seatId)
+        assertThat(Adjacency.pick(List.of(seat(1, 1), seat(2, 3), seat(3, 7)), 2))
+                .extracting(FreeSeat::seatId)
                 .containsExactly("A-1-1", "A-2-3");
     }
 
     @Test
     void generalAdmissionPlacesCountAsOneRow() {
-        List<FreeSeat> window = List.of(new FreeSeat("GA-1", "GA", null, 1, 3000), new FreeSeat("GA-10", "GA", null, 10, 3000),
+        List<FreeSeat> window = List.of(
+                new FreeSeat("GA-1", "GA", null, 1, 3000),
+                new FreeSeat("GA-10", "GA", null, 10, 3000),
                 new FreeSeat("GA-2", "GA", null, 2, 3000));
         assertThat(Adjacency.pick(window, 2)).extracting(FreeSeat::seatId).containsExactly("GA-1", "GA-2");
     }

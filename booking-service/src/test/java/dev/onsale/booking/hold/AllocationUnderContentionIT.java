@@ -8,7 +8,6 @@ import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.Listeners;
 import dev.onsale.booking.OpenEvents;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.AllocateSeats;
 import dev.onsale.common.events.AllocationRefused;
@@ -16,6 +15,9 @@ import dev.onsale.common.events.HoldReply;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,8 +31,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -53,10 +53,13 @@ class AllocationUnderContentionIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     KafkaListenerEndpointRegistry listeners;
+
     @Autowired
     MeterRegistry meters;
 
@@ -99,7 +102,9 @@ class AllocationUnderContentionIT {
             finished = System.nanoTime();
             Map<String, List<Envelope>> all = replyTail.readFor(Duration.ofMillis(500));
             for (AllocateSeats c : concat(firstWave, secondWave)) {
-                assertThat(all.get(c.orderId().toString())).as("replies to " + c.orderId()).hasSize(1);
+                assertThat(all.get(c.orderId().toString()))
+                        .as("replies to " + c.orderId())
+                        .hasSize(1);
             }
         }
 
@@ -119,18 +124,24 @@ class AllocationUnderContentionIT {
                 case SeatsAllocated allocated -> {
                     outcomes.merge("ALLOCATED", 1, Integer::sum);
                     heldSeats += allocated.seatIds().size();
-                    assertThat(jdbc.queryForList("SELECT seat_id FROM booking.seats WHERE event_id = ? AND order_id = ?",
-                            String.class, eventId, allocated.orderId()))
+                    assertThat(jdbc.queryForList(
+                                    "SELECT seat_id FROM booking.seats WHERE event_id = ? AND order_id = ?",
+                                    String.class,
+                                    eventId,
+                                    allocated.orderId()))
                             .containsExactlyInAnyOrderElementsOf(allocated.seatIds());
-                    assertThat(allocated.amountCents()).isEqualTo(5000L * allocated.seatIds().size());
+                    assertThat(allocated.amountCents())
+                            .isEqualTo(5000L * allocated.seatIds().size());
                     assertThat(allocated.expiresAt()).isAfter(Instant.now().plusSeconds(500));
                 }
                 case AllocationRefused refused -> {
                     outcomes.merge(refused.reason().name(), 1, Integer::sum);
-                    assertThat(refused.reason()).isIn(AllocationRefused.Reason.SEAT_UNAVAILABLE,
-                            AllocationRefused.Reason.SOLD_OUT);
-                    assertThat(count("SELECT count(*) FROM booking.seats WHERE order_id = ?", refused.orderId())).isZero();
-                    assertThat(count("SELECT count(*) FROM booking.orders WHERE id = ?", refused.orderId())).isZero();
+                    assertThat(refused.reason())
+                            .isIn(AllocationRefused.Reason.SEAT_UNAVAILABLE, AllocationRefused.Reason.SOLD_OUT);
+                    assertThat(count("SELECT count(*) FROM booking.seats WHERE order_id = ?", refused.orderId()))
+                            .isZero();
+                    assertThat(count("SELECT count(*) FROM booking.orders WHERE id = ?", refused.orderId()))
+                            .isZero();
                 }
             }
         }
@@ -140,30 +151,49 @@ class AllocationUnderContentionIT {
 
         int commands = CHOSEN + QUANTITIES + SINGLES;
         double seconds = (finished - started) / 1e9;
-        System.out.printf("%d AllocateSeats for %d seats: %s in %.2f s (%.0f commands/s, 3 consumer threads)%n",
+        System.out.printf(
+                "%d AllocateSeats for %d seats: %s in %.2f s (%.0f commands/s, 3 consumer threads)%n",
                 commands, CAPACITY, outcomes, seconds, commands / seconds);
         Timer latency = meters.get("onsale.allocation.latency").timer();
-        System.out.printf("onsale.allocation.latency over the service's life: count %d, mean %.1f ms, max %.1f ms%n",
+        System.out.printf(
+                "onsale.allocation.latency over the service's life: count %d, mean %.1f ms, max %.1f ms%n",
                 latency.count(), latency.mean(TimeUnit.MILLISECONDS), latency.max(TimeUnit.MILLISECONDS));
 
-        List<UUID> two = replies.values().stream().filter(SeatsAllocated.class::isInstance).map(HoldReply::orderId)
-                .limit(2).toList();
-        String seatOfFirst = jdbc.queryForObject("SELECT min(seat_id) FROM booking.seats WHERE order_id = ?",
-                String.class, two.get(0));
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = ?",
-                two.get(1), eventId, seatOfFirst))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("is held by order");
+        List<UUID> two = replies.values().stream()
+                .filter(SeatsAllocated.class::isInstance)
+                .map(HoldReply::orderId)
+                .limit(2)
+                .toList();
+        String seatOfFirst = jdbc.queryForObject(
+                "SELECT min(seat_id) FROM booking.seats WHERE order_id = ?", String.class, two.get(0));
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = ?",
+                        two.get(1),
+                        eventId,
+                        seatOfFirst))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("is held by order");
     }
 
     private static AllocateSeats command(UUID eventId, List<String> seats, int quantity) {
-        return new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(), seats, quantity, Instant.now(), Instant.now().plusSeconds(30));
+        return new AllocateSeats(
+                UUID.randomUUID(),
+                eventId,
+                UUID.randomUUID(),
+                seats,
+                quantity,
+                Instant.now(),
+                Instant.now().plusSeconds(30));
     }
 
     private static Map<UUID, HoldReply> awaitReplies(TopicTail tail, List<AllocateSeats> commands) {
-        Map<String, List<Envelope>> read = tail.awaitUntil(Duration.ofSeconds(90),
-                byKey -> commands.stream().allMatch(c -> byKey.containsKey(c.orderId().toString())));
+        Map<String, List<Envelope>> read = tail.awaitUntil(
+                Duration.ofSeconds(90),
+                byKey -> commands.stream()
+                        .allMatch(c -> byKey.containsKey(c.orderId().toString())));
         Map<UUID, HoldReply> replies = new HashMap<>();
-        commands.forEach(c -> replies.put(c.orderId(), read.get(c.orderId().toString()).getFirst().event(HoldReply.class)));
+        commands.forEach(c -> replies.put(
+                c.orderId(), read.get(c.orderId().toString()).getFirst().event(HoldReply.class)));
         return replies;
     }
 

@@ -22,6 +22,7 @@ class FreeSeatQueryPlanIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
 
@@ -33,18 +34,26 @@ class FreeSeatQueryPlanIT {
 
         holdRows(eventId);
         jdbc.execute("ANALYZE booking.seats");
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = 'HELD'",
-                Long.class, eventId)).isEqualTo((long) HELD_ROWS * SEATS_PER_ROW);
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = 'HELD'",
+                        Long.class,
+                        eventId))
+                .isEqualTo((long) HELD_ROWS * SEATS_PER_ROW);
         assertUsesSeatsFree(eventId, "4000 of 5000 seats held");
     }
 
     private void assertUsesSeatsFree(UUID eventId, String when) {
         String custom = QueryPlans.custom(jdbc, SeatAllocator.LOCK_FREE_WINDOW, eventId, 32);
-        String generic = QueryPlans.generic(jdbc, SeatAllocator.LOCK_FREE_WINDOW, "uuid, int", "'" + eventId + "'", "32");
+        String generic =
+                QueryPlans.generic(jdbc, SeatAllocator.LOCK_FREE_WINDOW, "uuid, int", "'" + eventId + "'", "32");
         System.out.printf("Free-seat window, %s:%n%s%n(generic plan)%n%s%n", when, custom, generic);
         for (String plan : new String[] {custom, generic}) {
-            assertThat(plan).as(when).contains("Index Scan using seats_free on seats")
-                    .doesNotContain("Seq Scan").doesNotContain("seats_pkey").doesNotContain("Sort");
+            assertThat(plan)
+                    .as(when)
+                    .contains("Index Scan using seats_free on seats")
+                    .doesNotContain("Seq Scan")
+                    .doesNotContain("seats_pkey")
+                    .doesNotContain("Sort");
         }
     }
 

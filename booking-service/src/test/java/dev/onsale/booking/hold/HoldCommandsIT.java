@@ -8,7 +8,6 @@ import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.AllocateSeats;
 import dev.onsale.common.events.AllocationRefused;
@@ -21,6 +20,7 @@ import dev.onsale.common.events.OrderHeld;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,10 +39,13 @@ class HoldCommandsIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     org.springframework.kafka.config.KafkaListenerEndpointRegistry listeners;
+
     BookingHttp http;
     InventorySide inventory;
     TopicTail replies;
@@ -68,8 +71,10 @@ class HoldCommandsIT {
         assertThat(listeners.getListenerContainers())
                 .filteredOn(c -> List.of(c.getContainerProperties().getTopics()).contains(Topics.HOLD_COMMANDS))
                 .singleElement()
-                .satisfies(c -> assertThat(((org.springframework.kafka.listener.ConcurrentMessageListenerContainer<?, ?>) c)
-                        .getConcurrency()).isEqualTo(3));
+                .satisfies(c -> assertThat(
+                                ((org.springframework.kafka.listener.ConcurrentMessageListenerContainer<?, ?>) c)
+                                        .getConcurrency())
+                        .isEqualTo(3));
     }
 
     @Test
@@ -84,7 +89,11 @@ class HoldCommandsIT {
         inventory.publish(Topics.HOLD_COMMANDS, cancelled);
         inventory.publish(Topics.HOLD_COMMANDS, cancel.orderId(), cancel);
 
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(allocate.orderId(), OrderCancelled.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents
+                        .of(allocate.orderId(), OrderCancelled.class)
+                        .isEmpty());
         orderEvents.readFor(Duration.ofSeconds(2));
         assertThat(orderEvents.of(allocate.orderId(), OrderHeld.class)).hasSize(1);
         assertThat(orderEvents.of(allocate.orderId(), OrderCancelled.class)).hasSize(1);
@@ -104,8 +113,9 @@ class HoldCommandsIT {
 
         List<HoldReply> received = replyTo(allocate.orderId(), 2);
         assertThat(received).containsOnly(new AllocationRefused(allocate.orderId(), eventId, Reason.CANCELLED));
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.orders WHERE id = ?", Long.class,
-                allocate.orderId())).isZero();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.orders WHERE id = ?", Long.class, allocate.orderId()))
+                .isZero();
         assertThat(seats(eventId, "FREE")).isEqualTo(10);
     }
 
@@ -124,10 +134,13 @@ class HoldCommandsIT {
         assertThat(allocated.seatIds()).containsExactly("A-1-1", "A-1-2", "A-1-3");
         assertThat(allocated.amountCents()).isEqualTo(15_000);
         assertThat(seats(eventId, "HELD")).isEqualTo(3);
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(allocate.orderId(), OrderHeld.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents.of(allocate.orderId(), OrderHeld.class).isEmpty());
         orderEvents.readFor(Duration.ofSeconds(1));
         assertThat(orderEvents.of(allocate.orderId(), OrderHeld.class)).hasSize(1);
-        OrderHeld held = (OrderHeld) orderEvents.of(allocate.orderId(), OrderHeld.class).getFirst().event(OrderEvent.class);
+        OrderHeld held = (OrderHeld)
+                orderEvents.of(allocate.orderId(), OrderHeld.class).getFirst().event(OrderEvent.class);
         assertThat(held.seatIds()).isEqualTo(allocated.seatIds());
         assertThat(held.expiresAt()).isEqualTo(allocated.expiresAt());
     }
@@ -136,7 +149,8 @@ class HoldCommandsIT {
     void refusalsCarryTheirReasonAndAreRepeatedOnRedelivery() {
         UUID open = OpenEvents.create(http, "Refusals", 1, 5, 600, 2);
         UUID scheduled = UUID.fromString(json(http.createEvent(EventBodies.seated("Scheduled", 1, 5)))
-                .get("eventId").asString());
+                .get("eventId")
+                .asString());
         AllocateSeats tooMany = allocate(open, List.of(), 3);
         AllocateSeats notOpen = allocate(scheduled, List.of(), 1);
         AllocateSeats unknownEvent = allocate(UUID.randomUUID(), List.of(), 1);
@@ -161,8 +175,13 @@ class HoldCommandsIT {
         assertThat(replyTo(takesRest.orderId(), 1).getFirst()).isInstanceOf(SeatsAllocated.class);
         assertThat(replyTo(soldOut.orderId(), 1)).containsExactly(refused(soldOut, Reason.SOLD_OUT));
         assertThat(seats(open, "HELD")).isEqualTo(4);
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.seats WHERE event_id = ? AND seat_id = 'A-1-1'"
-                + " AND order_id = ?", Long.class, open, takesTwo.orderId())).isOne();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.seats WHERE event_id = ? AND seat_id = 'A-1-1'"
+                                + " AND order_id = ?",
+                        Long.class,
+                        open,
+                        takesTwo.orderId()))
+                .isOne();
     }
 
     /**
@@ -177,11 +196,13 @@ class HoldCommandsIT {
         List<UUID> lateOrders = new java.util.ArrayList<>();
         Instant gaveUp = Instant.now().minusSeconds(1);
         for (int i = 0; i < late; i++) {
-            AllocateSeats allocate = new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(), List.of(), 1,
-                    gaveUp.minusSeconds(5), gaveUp);
+            AllocateSeats allocate = new AllocateSeats(
+                    UUID.randomUUID(), eventId, UUID.randomUUID(), List.of(), 1, gaveUp.minusSeconds(5), gaveUp);
             lateOrders.add(allocate.orderId());
             inventory.publishAsync(Topics.HOLD_COMMANDS, allocate.orderId(), allocate);
-            inventory.publishAsync(Topics.HOLD_COMMANDS, allocate.orderId(),
+            inventory.publishAsync(
+                    Topics.HOLD_COMMANDS,
+                    allocate.orderId(),
                     new CancelAllocation(allocate.orderId(), eventId, "REPLY_TIMEOUT"));
         }
         AllocateSeats waitedFor = allocate(eventId, List.of(), 2);
@@ -189,13 +210,22 @@ class HoldCommandsIT {
         inventory.flush();
 
         assertThat(replyTo(waitedFor.orderId(), 1).getFirst()).isInstanceOf(SeatsAllocated.class);
-        replies.awaitUntil(RELAYED, byKey -> jdbc.queryForObject(
-                "SELECT count(*) FROM booking.allocation_decisions WHERE event_id = ?", Long.class, eventId) == late + 1);
+        replies.awaitUntil(
+                RELAYED,
+                byKey -> jdbc.queryForObject(
+                                "SELECT count(*) FROM booking.allocation_decisions WHERE event_id = ?",
+                                Long.class,
+                                eventId)
+                        == late + 1);
         replies.readFor(Duration.ofSeconds(1));
-        assertThat(decisions(eventId, "CANCELLED_FIRST")).as("late orders whose CancelAllocation came first").isEqualTo(late);
-        assertThat(lateOrders).allSatisfy(orderId -> assertThat(replies.of(orderId)).isEmpty());
+        assertThat(decisions(eventId, "CANCELLED_FIRST"))
+                .as("late orders whose CancelAllocation came first")
+                .isEqualTo(late);
+        assertThat(lateOrders)
+                .allSatisfy(orderId -> assertThat(replies.of(orderId)).isEmpty());
         assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.orders WHERE event_id = ?", Long.class, eventId))
-                .as("orders of the event: only the one whose gate still waited").isOne();
+                .as("orders of the event: only the one whose gate still waited")
+                .isOne();
         assertThat(seats(eventId, "HELD")).isEqualTo(2);
         assertThat(seats(eventId, "FREE")).isEqualTo(998);
     }
@@ -205,7 +235,14 @@ class HoldCommandsIT {
     }
 
     private static AllocateSeats allocate(UUID eventId, List<String> seats, int quantity) {
-        return new AllocateSeats(UUID.randomUUID(), eventId, UUID.randomUUID(), seats, quantity, Instant.now(), Instant.now().plusSeconds(30));
+        return new AllocateSeats(
+                UUID.randomUUID(),
+                eventId,
+                UUID.randomUUID(),
+                seats,
+                quantity,
+                Instant.now(),
+                Instant.now().plusSeconds(30));
     }
 
     /** The replies to the order once there are {@code count} of them (and no more arrived shortly after). */
@@ -215,8 +252,11 @@ class HoldCommandsIT {
     }
 
     private long decisions(UUID eventId, String outcome) {
-        return jdbc.queryForObject("SELECT count(*) FROM booking.allocation_decisions WHERE event_id = ? AND outcome = ?",
-                Long.class, eventId, outcome);
+        return jdbc.queryForObject(
+                "SELECT count(*) FROM booking.allocation_decisions WHERE event_id = ? AND outcome = ?",
+                Long.class,
+                eventId,
+                outcome);
     }
 
     private String status(UUID orderId) {
@@ -224,7 +264,7 @@ class HoldCommandsIT {
     }
 
     private long seats(UUID eventId, String status) {
-        return jdbc.queryForObject("SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = ?", Long.class,
-                eventId, status);
+        return jdbc.queryForObject(
+                "SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = ?", Long.class, eventId, status);
     }
 }

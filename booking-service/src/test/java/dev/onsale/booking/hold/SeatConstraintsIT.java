@@ -24,12 +24,16 @@ class SeatConstraintsIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     PaymentOutcomes payments;
+
     UUID eventId;
     SeatsAllocated first;
     SeatsAllocated second;
@@ -44,22 +48,35 @@ class SeatConstraintsIT {
 
     @Test
     void aHeldSeatCannotBeTakenOverByAnotherOrder() {
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = ?",
-                second.orderId(), eventId, first.seatIds().getFirst()))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("is held by order");
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = ?",
+                        second.orderId(),
+                        eventId,
+                        first.seatIds().getFirst()))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("is held by order");
         assertThat(owner(first.seatIds().getFirst())).isEqualTo(first.orderId());
     }
 
     @Test
     void aSeatIsHeldOnlyWithAnOrderAndOnlyByAnOrderThatListsIt() {
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET status = 'HELD' WHERE event_id = ? AND seat_id = 'A-1-9'",
-                eventId)).isInstanceOf(DataAccessException.class).hasMessageContaining("seats_order_matches_status");
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = 'A-1-9'",
-                first.orderId(), eventId)).isInstanceOf(DataAccessException.class)
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET status = 'HELD' WHERE event_id = ? AND seat_id = 'A-1-9'", eventId))
+                .isInstanceOf(DataAccessException.class)
                 .hasMessageContaining("seats_order_matches_status");
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET status = 'HELD', order_id = ?"
-                + " WHERE event_id = ? AND seat_id = 'A-1-9'", first.orderId(), eventId))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("seats_order_lists_seat");
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET order_id = ? WHERE event_id = ? AND seat_id = 'A-1-9'",
+                        first.orderId(),
+                        eventId))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("seats_order_matches_status");
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET status = 'HELD', order_id = ?"
+                                + " WHERE event_id = ? AND seat_id = 'A-1-9'",
+                        first.orderId(),
+                        eventId))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("seats_order_lists_seat");
         assertThat(owner("A-1-9")).isNull();
     }
 
@@ -68,21 +85,34 @@ class SeatConstraintsIT {
         payments.apply(UUID.randomUUID(), new PaymentSucceeded(first.orderId(), UUID.randomUUID(), 5000, "EUR"));
         String seat = first.seatIds().getFirst();
 
-        assertThatThrownBy(() -> jdbc.update("INSERT INTO booking.tickets (id, order_id, event_id, seat_id)"
-                + " VALUES (?, ?, ?, ?)", UUID.randomUUID(), first.orderId(), eventId, seat))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("tickets_one_per_seat");
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET status = 'FREE', order_id = NULL"
-                + " WHERE event_id = ? AND seat_id = ?", eventId, seat))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("is sold to order");
-        assertThatThrownBy(() -> jdbc.update("UPDATE booking.seats SET status = 'SOLD', order_id = ?"
-                + " WHERE event_id = ? AND seat_id = 'A-1-9'", first.orderId(), eventId))
-                .isInstanceOf(DataAccessException.class).hasMessageContaining("is sold only by the order holding it");
+        assertThatThrownBy(() -> jdbc.update(
+                        "INSERT INTO booking.tickets (id, order_id, event_id, seat_id)" + " VALUES (?, ?, ?, ?)",
+                        UUID.randomUUID(),
+                        first.orderId(),
+                        eventId,
+                        seat))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("tickets_one_per_seat");
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET status = 'FREE', order_id = NULL"
+                                + " WHERE event_id = ? AND seat_id = ?",
+                        eventId,
+                        seat))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("is sold to order");
+        assertThatThrownBy(() -> jdbc.update(
+                        "UPDATE booking.seats SET status = 'SOLD', order_id = ?"
+                                + " WHERE event_id = ? AND seat_id = 'A-1-9'",
+                        first.orderId(),
+                        eventId))
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("is sold only by the order holding it");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.tickets WHERE event_id = ?", Long.class, eventId))
                 .isOne();
     }
 
     private UUID owner(String seat) {
-        return jdbc.queryForObject("SELECT order_id FROM booking.seats WHERE event_id = ? AND seat_id = ?", UUID.class,
-                eventId, seat);
+        return jdbc.queryForObject(
+                "SELECT order_id FROM booking.seats WHERE event_id = ? AND seat_id = ?", UUID.class, eventId, seat);
     }
 }

@@ -8,7 +8,6 @@ import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.booking.hold.Allocation;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.HoldTimerExpired;
@@ -17,6 +16,7 @@ import dev.onsale.common.events.OrderPaymentPending;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,18 +42,25 @@ class OrderExpiryIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     OrderExpiry expiry;
+
     @Autowired
     ExpirySweeper sweeper;
+
     @Autowired
     OrderTransitions transitions;
+
     @Autowired
     OrderProperties properties;
+
     BookingHttp http;
     PlacedOrders orders;
     TopicTail orderEvents;
@@ -79,25 +86,33 @@ class OrderExpiryIT {
             held.add(orders.hold(eventId, 2));
         }
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> held.stream()
-                .allMatch(o -> orders.status(o.orderId()).equals("EXPIRED")));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        held.stream().allMatch(o -> orders.status(o.orderId()).equals("EXPIRED")));
 
         long maxLagMs = 0;
         for (SeatsAllocated order : held) {
-            Instant releasedAt = jdbc.queryForObject("SELECT updated_at FROM booking.orders WHERE id = ?",
-                    Timestamp.class, order.orderId()).toInstant();
+            Instant releasedAt = jdbc.queryForObject(
+                            "SELECT updated_at FROM booking.orders WHERE id = ?", Timestamp.class, order.orderId())
+                    .toInstant();
             long lagMs = Duration.between(order.expiresAt(), releasedAt).toMillis();
-            assertThat(lagMs).as("release lag of " + order.orderId()).isBetween(0L,
-                    properties.sweepInterval().toMillis() + 1_000);
+            assertThat(lagMs)
+                    .as("release lag of " + order.orderId())
+                    .isBetween(0L, properties.sweepInterval().toMillis() + 1_000);
             maxLagMs = Math.max(maxLagMs, lagMs);
             assertThat(orders.seatStatuses(order.orderId())).containsOnly("FREE");
         }
-        System.out.printf("20 holds of TTL 10 s swept with no notification: release lag max %d ms (sweep interval %d ms)%n",
+        System.out.printf(
+                "20 holds of TTL 10 s swept with no notification: release lag max %d ms (sweep interval %d ms)%n",
                 maxLagMs, properties.sweepInterval().toMillis());
-        orderEvents.awaitUntil(RELAYED, byKey -> held.stream()
-                .allMatch(o -> !orderEvents.of(o.orderId(), OrderExpired.class).isEmpty()));
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> held.stream()
+                        .allMatch(o ->
+                                !orderEvents.of(o.orderId(), OrderExpired.class).isEmpty()));
         orderEvents.readFor(Duration.ofSeconds(1));
-        held.forEach(o -> assertThat(orderEvents.of(o.orderId(), OrderExpired.class)).hasSize(1));
+        held.forEach(
+                o -> assertThat(orderEvents.of(o.orderId(), OrderExpired.class)).hasSize(1));
     }
 
     @Test
@@ -130,19 +145,29 @@ class OrderExpiryIT {
             for (Future<List<UUID>> pass : passes) {
                 all.addAll(pass.get());
             }
-            assertThat(new HashSet<>(all)).as("no order expired by two sweepers").hasSameSizeAs(all);
+            assertThat(new HashSet<>(all))
+                    .as("no order expired by two sweepers")
+                    .hasSameSizeAs(all);
         }
 
         // The application's own sweeper is a fifth replica: rows it has locked were skipped by the four above
         // and commit as soon as its pass does.
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
-                held.forEach(id -> assertThat(orders.status(id)).isEqualTo("EXPIRED")));
-        orderEvents.awaitUntil(RELAYED, byKey -> held.stream()
-                .allMatch(id -> !orderEvents.of(id, OrderExpired.class).isEmpty()));
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> held.forEach(id -> assertThat(orders.status(id)).isEqualTo("EXPIRED")));
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> held.stream()
+                        .allMatch(id -> !orderEvents.of(id, OrderExpired.class).isEmpty()));
         orderEvents.readFor(Duration.ofSeconds(1));
-        held.forEach(id -> assertThat(orderEvents.of(id, OrderExpired.class)).as(id.toString()).hasSize(1));
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = 'FREE'",
-                Long.class, eventId)).isEqualTo(100);
+        held.forEach(id -> assertThat(orderEvents.of(id, OrderExpired.class))
+                .as(id.toString())
+                .hasSize(1));
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.seats WHERE event_id = ? AND status = 'FREE'",
+                        Long.class,
+                        eventId))
+                .isEqualTo(100);
     }
 
     @Test
@@ -155,15 +180,20 @@ class OrderExpiryIT {
         assertThat(Duration.between(Instant.now(), pending.paymentDeadline()))
                 .isBetween(properties.paymentBound().minusSeconds(30), properties.paymentBound());
         orders.overdue(held.orderId());
-        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5))
+        await().during(Duration.ofSeconds(3))
+                .atMost(Duration.ofSeconds(5))
                 .until(() -> orders.status(held.orderId()).equals("PAYMENT_PENDING"));
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("HELD");
 
-        jdbc.update("UPDATE booking.orders SET payment_deadline = now() - interval '1 second' WHERE id = ?",
+        jdbc.update(
+                "UPDATE booking.orders SET payment_deadline = now() - interval '1 second' WHERE id = ?",
                 held.orderId());
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(held.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(held.orderId()).equals("EXPIRED"));
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE");
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(held.orderId(), OrderExpired.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents.of(held.orderId(), OrderExpired.class).isEmpty());
         assertThat(orderEvents.of(held.orderId(), OrderPaymentPending.class)).hasSize(1);
     }
 
@@ -176,17 +206,22 @@ class OrderExpiryIT {
         orders.overdue(due.orderId());
 
         try (InventorySide inventory = new InventorySide(engines)) {
-            inventory.publish(Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, UUID.randomUUID(), Instant.now()));
-            inventory.publish(Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, notDue.orderId(), Instant.now()));
-            Envelope timer = inventory.publish(Topics.INVENTORY, eventId,
-                    new HoldTimerExpired(eventId, due.orderId(), Instant.now()));
+            inventory.publish(
+                    Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, UUID.randomUUID(), Instant.now()));
+            inventory.publish(
+                    Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, notDue.orderId(), Instant.now()));
+            Envelope timer = inventory.publish(
+                    Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, due.orderId(), Instant.now()));
             inventory.publish(Topics.INVENTORY, timer);
             inventory.publish(Topics.INVENTORY, eventId, new HoldTimerExpired(eventId, due.orderId(), Instant.now()));
         }
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(due.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(due.orderId()).equals("EXPIRED"));
         assertThat(orders.seatStatuses(due.orderId())).containsOnly("FREE");
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(due.orderId(), OrderExpired.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents.of(due.orderId(), OrderExpired.class).isEmpty());
         orderEvents.readFor(Duration.ofSeconds(2));
         assertThat(orderEvents.of(due.orderId(), OrderExpired.class)).hasSize(1);
         assertThat(orders.status(notDue.orderId())).isEqualTo("HELD");

@@ -33,7 +33,9 @@ class OrderStatusTest {
     void exactlyTheMovesOfTheTableAreLegal() {
         for (OrderStatus from : OrderStatus.values()) {
             for (OrderStatus to : OrderStatus.values()) {
-                assertThat(from.canBecome(to)).as(from + " -> " + to).isEqualTo(LEGAL.get(from).contains(to));
+                assertThat(from.canBecome(to))
+                        .as(from + " -> " + to)
+                        .isEqualTo(LEGAL.get(from).contains(to));
             }
         }
     }
@@ -41,11 +43,22 @@ class OrderStatusTest {
     @Test
     void everyIllegalMoveOfAnOrderThrowsNamingBothStates() {
         for (OrderStatus from : OrderStatus.values()) {
-            Order order = new Order(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), from, List.of("A-1-1"),
-                    5000, "EUR", Instant.now(), null, Instant.now(), 0);
-            for (OrderStatus to : EnumSet.complementOf(EnumSet.copyOf(LEGAL.get(from).isEmpty()
-                    ? EnumSet.noneOf(OrderStatus.class) : LEGAL.get(from)))) {
-                assertThatThrownBy(() -> order.requireCanBecome(to)).isInstanceOf(IllegalOrderTransition.class)
+            Order order = new Order(
+                    UUID.randomUUID(),
+                    UUID.randomUUID(),
+                    UUID.randomUUID(),
+                    from,
+                    List.of("A-1-1"),
+                    5000,
+                    "EUR",
+                    Instant.now(),
+                    null,
+                    Instant.now(),
+                    0);
+            for (OrderStatus to : EnumSet.complementOf(
+                    EnumSet.copyOf(LEGAL.get(from).isEmpty() ? EnumSet.noneOf(OrderStatus.class) : LEGAL.get(from)))) {
+                assertThatThrownBy(() -> order.requireCanBecome(to))
+                        .isInstanceOf(IllegalOrderTransition.class)
                         .hasMessageContaining(from + " to " + to);
             }
         }

@@ -21,12 +21,16 @@ class OrderTransitionsIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     OrderTransitions transitions;
+
     @Autowired
     TransactionTemplate transaction;
 
@@ -36,9 +40,11 @@ class OrderTransitionsIT {
         UUID eventId = OpenEvents.create(new BookingHttp(port), "Transitions", 1, 10, 600, 4);
         SeatsAllocated held = orders.hold(eventId, 2);
 
-        assertThat(transitions.startPayment(held.orderId()).orElseThrow().status()).isEqualTo(OrderStatus.PAYMENT_PENDING);
+        assertThat(transitions.startPayment(held.orderId()).orElseThrow().status())
+                .isEqualTo(OrderStatus.PAYMENT_PENDING);
         assertThatThrownBy(() -> transitions.startPayment(held.orderId()))
-                .isInstanceOf(IllegalOrderTransition.class).hasMessageContaining("PAYMENT_PENDING to PAYMENT_PENDING");
+                .isInstanceOf(IllegalOrderTransition.class)
+                .hasMessageContaining("PAYMENT_PENDING to PAYMENT_PENDING");
         assertThat(transitions.startPayment(UUID.randomUUID())).isEmpty();
 
         SeatsAllocated ranOut = orders.hold(eventId, 1);
@@ -54,14 +60,20 @@ class OrderTransitionsIT {
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
         UUID eventId = OpenEvents.create(new BookingHttp(port), "Illegal", 1, 10, 600, 4);
         SeatsAllocated held = orders.hold(eventId, 2);
-        transaction.executeWithoutResult(tx -> transitions.move(transitions.lock(held.orderId()).orElseThrow(),
-                OrderStatus.CANCELLED));
+        transaction.executeWithoutResult(
+                tx -> transitions.move(transitions.lock(held.orderId()).orElseThrow(), OrderStatus.CANCELLED));
 
-        for (OrderStatus illegal : new OrderStatus[] {OrderStatus.CONFIRMED, OrderStatus.HELD, OrderStatus.EXPIRED,
-                OrderStatus.PAYMENT_PENDING, OrderStatus.PAYMENT_FAILED}) {
-            assertThatThrownBy(() -> transaction.executeWithoutResult(tx -> transitions.move(
-                    transitions.lock(held.orderId()).orElseThrow(), illegal)))
-                    .isInstanceOf(IllegalOrderTransition.class).hasMessageContaining("CANCELLED to " + illegal);
+        for (OrderStatus illegal : new OrderStatus[] {
+            OrderStatus.CONFIRMED,
+            OrderStatus.HELD,
+            OrderStatus.EXPIRED,
+            OrderStatus.PAYMENT_PENDING,
+            OrderStatus.PAYMENT_FAILED
+        }) {
+            assertThatThrownBy(() -> transaction.executeWithoutResult(tx ->
+                            transitions.move(transitions.lock(held.orderId()).orElseThrow(), illegal)))
+                    .isInstanceOf(IllegalOrderTransition.class)
+                    .hasMessageContaining("CANCELLED to " + illegal);
         }
         assertThat(orders.status(held.orderId())).isEqualTo("CANCELLED");
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE");

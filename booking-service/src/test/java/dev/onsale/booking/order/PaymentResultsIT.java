@@ -8,7 +8,6 @@ import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.booking.hold.Allocation;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.OrderConfirmed;
@@ -22,6 +21,7 @@ import dev.onsale.common.events.RefundRequested;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpResponse;
@@ -43,14 +43,19 @@ class PaymentResultsIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     OrderTransitions transitions;
+
     @Autowired
     MeterRegistry meters;
+
     PlacedOrders orders;
     InventorySide payments;
     TopicTail orderEvents;
@@ -80,13 +85,20 @@ class PaymentResultsIT {
         SeatsAllocated held = orders.hold(eventId, 2);
         transitions.startPayment(held.orderId()).orElseThrow();
 
-        Envelope failed = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
+        Envelope failed = payments.publish(
+                Topics.PAYMENT_RESULTS,
+                held.orderId(),
                 new PaymentFailed(held.orderId(), UUID.randomUUID(), "card_declined"));
         payments.publish(Topics.PAYMENT_RESULTS, failed);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE");
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(held.orderId(), OrderPaymentFailed.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents
+                        .of(held.orderId(), OrderPaymentFailed.class)
+                        .isEmpty());
         orderEvents.readFor(Duration.ofSeconds(1));
         assertThat(orderEvents.of(held.orderId(), OrderPaymentFailed.class)).hasSize(1);
     }
@@ -97,19 +109,29 @@ class PaymentResultsIT {
         transitions.startPayment(pending.orderId()).orElseThrow();
         SeatsAllocated held = orders.hold(eventId, 1);
 
-        Envelope succeeded = payments.publish(Topics.PAYMENT_RESULTS, pending.orderId(),
+        Envelope succeeded = payments.publish(
+                Topics.PAYMENT_RESULTS,
+                pending.orderId(),
                 new PaymentSucceeded(pending.orderId(), UUID.randomUUID(), pending.amountCents(), "EUR"));
         payments.publish(Topics.PAYMENT_RESULTS, succeeded);
-        payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                held.orderId(),
                 new PaymentSucceeded(held.orderId(), UUID.randomUUID(), held.amountCents(), "EUR"));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(pending.orderId()).equals("CONFIRMED")
-                && orders.status(held.orderId()).equals("CONFIRMED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(pending.orderId()).equals("CONFIRMED")
+                        && orders.status(held.orderId()).equals("CONFIRMED"));
         assertThat(orders.seatStatuses(pending.orderId())).containsOnly("SOLD").hasSize(3);
-        assertThat(jdbc.queryForList("SELECT seat_id FROM booking.tickets WHERE order_id = ?", String.class,
-                pending.orderId())).containsExactlyInAnyOrderElementsOf(pending.seatIds());
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(pending.orderId(), OrderConfirmed.class).isEmpty()
-                && !orderEvents.of(held.orderId(), OrderConfirmed.class).isEmpty());
+        assertThat(jdbc.queryForList(
+                        "SELECT seat_id FROM booking.tickets WHERE order_id = ?", String.class, pending.orderId()))
+                .containsExactlyInAnyOrderElementsOf(pending.seatIds());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents
+                                .of(pending.orderId(), OrderConfirmed.class)
+                                .isEmpty()
+                        && !orderEvents.of(held.orderId(), OrderConfirmed.class).isEmpty());
         orderEvents.readFor(Duration.ofSeconds(1));
         assertThat(orderEvents.of(pending.orderId(), OrderConfirmed.class)).hasSize(1);
     }
@@ -118,28 +140,39 @@ class PaymentResultsIT {
     void aSuccessForAnOrderThatAlreadyEndedLeavesItEndedCountsItAndAsksForTheMoneyBack() {
         SeatsAllocated expired = orders.hold(eventId, 1);
         orders.overdue(expired.orderId());
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
         double before = paidAfterEnd("expired");
         SeatsAllocated sentinel = orders.hold(eventId, 1);
         transitions.startPayment(sentinel.orderId()).orElseThrow();
         UUID unknownPayment = UUID.randomUUID();
 
-        payments.publish(Topics.PAYMENT_RESULTS, UUID.randomUUID(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                UUID.randomUUID(),
                 new PaymentFailed(UUID.randomUUID(), UUID.randomUUID(), "unknown order"));
-        payments.publish(Topics.PAYMENT_RESULTS, expired.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                expired.orderId(),
                 new PaymentSucceeded(expired.orderId(), unknownPayment, expired.amountCents(), "EUR"));
-        payments.publish(Topics.PAYMENT_RESULTS, expired.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                expired.orderId(),
                 new PaymentFailed(expired.orderId(), UUID.randomUUID(), "late decline"));
-        payments.publish(Topics.PAYMENT_RESULTS, sentinel.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                sentinel.orderId(),
                 new PaymentFailed(sentinel.orderId(), UUID.randomUUID(), "card_declined"));
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(sentinel.orderId()).equals("PAYMENT_FAILED")
-                && paidAfterEnd("expired") == before + 1);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(sentinel.orderId()).equals("PAYMENT_FAILED")
+                        && paidAfterEnd("expired") == before + 1);
         assertThat(orders.status(expired.orderId())).isEqualTo("EXPIRED");
         assertThat(orders.seatStatuses(expired.orderId())).containsOnly("FREE");
         RefundRequested refund = onlyRefundRequestedFor(expired.orderId());
-        assertThat(refund).isEqualTo(new RefundRequested(expired.orderId(), unknownPayment, expired.amountCents(),
-                "order_expired"));
+        assertThat(refund)
+                .isEqualTo(
+                        new RefundRequested(expired.orderId(), unknownPayment, expired.amountCents(), "order_expired"));
     }
 
     @Test
@@ -149,26 +182,40 @@ class PaymentResultsIT {
         SeatsAllocated late = orders.hold(smallEvent, buyer, 2);
         UUID paymentId = pay(late.orderId(), buyer);
         assertThat(payment(paymentId)).containsEntry("status", "PROCESSING");
-        jdbc.update("UPDATE booking.orders SET payment_deadline = now() - interval '1 second' WHERE id = ?",
+        jdbc.update(
+                "UPDATE booking.orders SET payment_deadline = now() - interval '1 second' WHERE id = ?",
                 late.orderId());
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(late.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(late.orderId()).equals("EXPIRED"));
         SeatsAllocated other = orders.hold(smallEvent, 2);
         assertThat(other.seatIds()).containsExactlyInAnyOrderElementsOf(late.seatIds());
-        payments.publish(Topics.PAYMENT_RESULTS, other.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                other.orderId(),
                 new PaymentSucceeded(other.orderId(), UUID.randomUUID(), other.amountCents(), "EUR"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(other.orderId()).equals("CONFIRMED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(other.orderId()).equals("CONFIRMED"));
         double before = paidAfterEnd("expired");
 
-        Envelope success = payments.publish(Topics.PAYMENT_RESULTS, late.orderId(),
+        Envelope success = payments.publish(
+                Topics.PAYMENT_RESULTS,
+                late.orderId(),
                 new PaymentSucceeded(late.orderId(), paymentId, late.amountCents(), "EUR"));
         payments.publish(Topics.PAYMENT_RESULTS, success);
 
-        refundRequests.awaitUntil(RELAYED, byKey -> !refundRequests.of(late.orderId(), RefundRequested.class).isEmpty());
+        refundRequests.awaitUntil(
+                RELAYED,
+                byKey -> !refundRequests
+                        .of(late.orderId(), RefundRequested.class)
+                        .isEmpty());
         awaitApplied(success);
         refundRequests.readFor(Duration.ofSeconds(2));
         assertThat(onlyRefundRequestedFor(late.orderId()))
                 .isEqualTo(new RefundRequested(late.orderId(), paymentId, 10_000, "order_expired"));
-        assertThat(refundRequests.of(late.orderId(), RefundRequested.class).getFirst().key())
+        assertThat(refundRequests
+                        .of(late.orderId(), RefundRequested.class)
+                        .getFirst()
+                        .key())
                 .isEqualTo(late.orderId().toString());
         assertThat(payment(paymentId)).containsEntry("status", "REFUND_PENDING");
         assertThat(paidAfterEnd("expired")).isEqualTo(before + 1);
@@ -177,13 +224,18 @@ class PaymentResultsIT {
         assertThat(orders.seatStatuses(other.orderId())).containsOnly("SOLD");
 
         UUID refundId = UUID.randomUUID();
-        Envelope refunded = payments.publish(Topics.PAYMENT_RESULTS, late.orderId(),
+        Envelope refunded = payments.publish(
+                Topics.PAYMENT_RESULTS,
+                late.orderId(),
                 new RefundIssued(late.orderId(), paymentId, refundId, late.amountCents()));
         payments.publish(Topics.PAYMENT_RESULTS, refunded);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(late.orderId()).equals("REFUNDED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(late.orderId()).equals("REFUNDED"));
         assertThat(payment(paymentId)).containsEntry("status", "REFUNDED").containsEntry("refund_id", refundId);
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(late.orderId(), OrderRefunded.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents.of(late.orderId(), OrderRefunded.class).isEmpty());
         orderEvents.readFor(Duration.ofSeconds(1));
         assertThat(orderEvents.of(late.orderId(), OrderRefunded.class)).hasSize(1);
         assertThat(seatOwners(smallEvent)).containsOnly(other.orderId());
@@ -196,9 +248,12 @@ class PaymentResultsIT {
         UUID paymentId = pay(held.orderId(), buyer);
         double before = paidAfterEnd("payment_failed");
 
-        payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                held.orderId(),
                 new PaymentFailed(held.orderId(), paymentId, "provider_unavailable"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
         assertThat(payment(paymentId)).containsEntry("status", "FAILED");
         PaymentSucceeded late = new PaymentSucceeded(held.orderId(), paymentId, held.amountCents(), "EUR");
         Envelope first = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(), late);
@@ -208,20 +263,28 @@ class PaymentResultsIT {
 
         awaitApplied(first);
         awaitApplied(again);
-        refundRequests.awaitUntil(RELAYED, byKey -> !refundRequests.of(held.orderId(), RefundRequested.class).isEmpty());
+        refundRequests.awaitUntil(
+                RELAYED,
+                byKey -> !refundRequests
+                        .of(held.orderId(), RefundRequested.class)
+                        .isEmpty());
         refundRequests.readFor(Duration.ofSeconds(2));
         assertThat(onlyRefundRequestedFor(held.orderId()))
                 .isEqualTo(new RefundRequested(held.orderId(), paymentId, 5_000, "order_payment_failed"));
-        assertThat(payment(paymentId)).containsEntry("status", "REFUND_PENDING")
+        assertThat(payment(paymentId))
+                .containsEntry("status", "REFUND_PENDING")
                 .containsEntry("failure_reason", "provider_unavailable");
         assertThat(paidAfterEnd("payment_failed")).isEqualTo(before + 1);
 
-        payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                held.orderId(),
                 new RefundIssued(held.orderId(), paymentId, UUID.randomUUID(), held.amountCents()));
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(held.orderId()).equals("REFUNDED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(held.orderId()).equals("REFUNDED"));
         Envelope afterRefund = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(), late);
-        Envelope staleDecline = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
-                new PaymentFailed(held.orderId(), paymentId, "card_declined"));
+        Envelope staleDecline = payments.publish(
+                Topics.PAYMENT_RESULTS, held.orderId(), new PaymentFailed(held.orderId(), paymentId, "card_declined"));
 
         awaitApplied(afterRefund);
         awaitApplied(staleDecline);
@@ -239,16 +302,22 @@ class PaymentResultsIT {
         UUID paymentId = pay(held.orderId(), buyer);
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("HELD");
 
-        Envelope declined = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
-                new PaymentFailed(held.orderId(), paymentId, "card_declined"));
+        Envelope declined = payments.publish(
+                Topics.PAYMENT_RESULTS, held.orderId(), new PaymentFailed(held.orderId(), paymentId, "card_declined"));
         payments.publish(Topics.PAYMENT_RESULTS, declined);
 
-        await().atMost(Duration.ofSeconds(20)).until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> orders.status(held.orderId()).equals("PAYMENT_FAILED"));
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE").hasSize(2);
-        assertThat(payment(paymentId)).containsEntry("status", "FAILED")
+        assertThat(payment(paymentId))
+                .containsEntry("status", "FAILED")
                 .containsEntry("failure_reason", "card_declined");
         assertThat(payment(paymentId).get("settled_at")).isNotNull();
-        orderEvents.awaitUntil(RELAYED, byKey -> !orderEvents.of(held.orderId(), OrderPaymentFailed.class).isEmpty());
+        orderEvents.awaitUntil(
+                RELAYED,
+                byKey -> !orderEvents
+                        .of(held.orderId(), OrderPaymentFailed.class)
+                        .isEmpty());
         refundRequests.readFor(Duration.ofSeconds(1));
         assertThat(orderEvents.of(held.orderId(), OrderPaymentFailed.class)).hasSize(1);
         assertThat(refundRequests.of(held.orderId(), RefundRequested.class)).isEmpty();
@@ -260,10 +329,12 @@ class PaymentResultsIT {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         UUID paymentId = pay(held.orderId(), buyer);
 
-        payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
+        payments.publish(
+                Topics.PAYMENT_RESULTS,
+                held.orderId(),
                 new PaymentSucceeded(held.orderId(), paymentId, held.amountCents(), "EUR"));
-        Envelope staleDecline = payments.publish(Topics.PAYMENT_RESULTS, held.orderId(),
-                new PaymentFailed(held.orderId(), paymentId, "card_declined"));
+        Envelope staleDecline = payments.publish(
+                Topics.PAYMENT_RESULTS, held.orderId(), new PaymentFailed(held.orderId(), paymentId, "card_declined"));
 
         awaitApplied(staleDecline);
         assertThat(orders.status(held.orderId())).isEqualTo("CONFIRMED");
@@ -271,26 +342,34 @@ class PaymentResultsIT {
     }
 
     private UUID pay(UUID orderId, UUID buyer) {
-        HttpResponse<String> accepted = http.postAsBuyer("/api/orders/" + orderId + "/payments", buyer,
-                "{\"paymentMethod\": \"tok_visa\"}", "Idempotency-Key", UUID.randomUUID().toString());
+        HttpResponse<String> accepted = http.postAsBuyer(
+                "/api/orders/" + orderId + "/payments",
+                buyer,
+                "{\"paymentMethod\": \"tok_visa\"}",
+                "Idempotency-Key",
+                UUID.randomUUID().toString());
         assertThat(accepted.statusCode()).isEqualTo(202);
         return UUID.fromString(BookingHttp.json(accepted).get("paymentId").asString());
     }
 
     private Map<String, Object> payment(UUID paymentId) {
-        return jdbc.queryForMap("SELECT status, failure_reason, settled_at, refund_id FROM booking.payments"
-                + " WHERE payment_id = ?", paymentId);
+        return jdbc.queryForMap(
+                "SELECT status, failure_reason, settled_at, refund_id FROM booking.payments" + " WHERE payment_id = ?",
+                paymentId);
     }
 
     /** Waits until the message was applied (its inbox row committed), whatever it did. */
     private void awaitApplied(Envelope message) {
-        await().atMost(Duration.ofSeconds(20)).until(() -> jdbc.queryForObject("""
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> jdbc.queryForObject("""
                 SELECT count(*) FROM booking.processed_messages WHERE consumer = ? AND message_id = ?
                 """, Long.class, PaymentOutcomes.CONSUMER, message.messageId()) == 1);
     }
 
     private RefundRequested onlyRefundRequestedFor(UUID orderId) {
-        refundRequests.awaitUntil(RELAYED, byKey -> !refundRequests.of(orderId, RefundRequested.class).isEmpty());
+        refundRequests.awaitUntil(
+                RELAYED,
+                byKey -> !refundRequests.of(orderId, RefundRequested.class).isEmpty());
         List<Envelope> relayed = refundRequests.of(orderId, RefundRequested.class);
         assertThat(relayed).hasSize(1);
         return (RefundRequested) relayed.getFirst().event(PaymentCommand.class);
@@ -302,7 +381,9 @@ class PaymentResultsIT {
     }
 
     private double paidAfterEnd(String status) {
-        Counter counter = meters.find("onsale.orders.paid.after.end").tag("status", status).counter();
+        Counter counter = meters.find("onsale.orders.paid.after.end")
+                .tag("status", status)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 }

@@ -20,6 +20,7 @@ class SweeperQueryPlanIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
 
@@ -37,11 +38,15 @@ class SweeperQueryPlanIT {
         String holds = QueryPlans.custom(jdbc, Orders.LOCK_OVERDUE_HOLDS, 100);
         String holdsGeneric = QueryPlans.generic(jdbc, Orders.LOCK_OVERDUE_HOLDS, "int", "100");
         String payments = QueryPlans.custom(jdbc, Orders.LOCK_OVERDUE_PAYMENTS, 100);
-        System.out.printf("Overdue holds:%n%s%n(generic plan)%n%s%nOverdue payments:%n%s%n", holds, holdsGeneric, payments);
+        System.out.printf(
+                "Overdue holds:%n%s%n(generic plan)%n%s%nOverdue payments:%n%s%n", holds, holdsGeneric, payments);
         for (String plan : new String[] {holds, holdsGeneric}) {
-            assertThat(plan).contains("Index Scan using orders_held_expiry on orders").doesNotContain("Seq Scan on orders");
+            assertThat(plan)
+                    .contains("Index Scan using orders_held_expiry on orders")
+                    .doesNotContain("Seq Scan on orders");
         }
-        assertThat(payments).contains("Index Scan using orders_payment_deadline on orders")
+        assertThat(payments)
+                .contains("Index Scan using orders_payment_deadline on orders")
                 .doesNotContain("Seq Scan on orders");
     }
 }

@@ -22,14 +22,19 @@ class IdempotencyCleanupIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     PaymentRequests payments;
+
     @Autowired
     IdempotencyCleanup cleanup;
+
     @Autowired
     PaymentProperties properties;
 
@@ -43,26 +48,35 @@ class IdempotencyCleanupIT {
         PaymentRequest recent = new PaymentRequest(young.orderId(), "tok_visa");
         assertThat(payments.request(session, "old", old)).isInstanceOf(Outcome.Accepted.class);
         assertThat(payments.request(session, "recent", recent)).isInstanceOf(Outcome.Accepted.class);
-        jdbc.update("UPDATE booking.payment_idempotency SET created_at = now() - make_interval(secs => ?) - interval"
-                + " '1 minute' WHERE session_id = ? AND idempotency_key = 'old'",
-                properties.idempotencyTtl().toSeconds(), session);
-        jdbc.update("UPDATE booking.payment_idempotency SET created_at = now() - make_interval(secs => ?) + interval"
-                + " '1 minute' WHERE session_id = ? AND idempotency_key = 'recent'",
-                properties.idempotencyTtl().toSeconds(), session);
+        jdbc.update(
+                "UPDATE booking.payment_idempotency SET created_at = now() - make_interval(secs => ?) - interval"
+                        + " '1 minute' WHERE session_id = ? AND idempotency_key = 'old'",
+                properties.idempotencyTtl().toSeconds(),
+                session);
+        jdbc.update(
+                "UPDATE booking.payment_idempotency SET created_at = now() - make_interval(secs => ?) + interval"
+                        + " '1 minute' WHERE session_id = ? AND idempotency_key = 'recent'",
+                properties.idempotencyTtl().toSeconds(),
+                session);
 
         cleanup.pass();
 
-        assertThat(jdbc.queryForList("SELECT idempotency_key FROM booking.payment_idempotency WHERE session_id = ?",
-                String.class, session)).containsExactly("recent");
+        assertThat(jdbc.queryForList(
+                        "SELECT idempotency_key FROM booking.payment_idempotency WHERE session_id = ?",
+                        String.class,
+                        session))
+                .containsExactly("recent");
         assertThat(payments.request(session, "recent", recent)).isInstanceOf(Outcome.Replayed.class);
         assertThat(payments.request(session, "old", old)).isInstanceOf(Outcome.OrderNotPayable.class);
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class,
-                session)).isEqualTo(2);
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class, session))
+                .isEqualTo(2);
     }
 
     @Test
     void theTtlCannotBeSetBelowTheContractsTwentyFourHours() {
         assertThatThrownBy(() -> new PaymentProperties(Duration.ofHours(23), true, Duration.ofMinutes(10), 1000))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 24h");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 24h");
     }
 }

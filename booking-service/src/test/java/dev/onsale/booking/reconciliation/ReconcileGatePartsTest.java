@@ -23,6 +23,7 @@ class ReconcileGatePartsTest {
 
     /** Kafka's default for a producer request and a topic's message. */
     private static final int KAFKA_DEFAULT_LIMIT = 1_048_576;
+
     private static final int ORDERS = 12_000;
 
     @Test
@@ -57,24 +58,43 @@ class ReconcileGatePartsTest {
     }
 
     private static ReconcileGate busyEvent() {
-        return side(IntStream.range(0, ORDERS).mapToObj(ReconcileGatePartsTest::order).toList());
+        return side(IntStream.range(0, ORDERS)
+                .mapToObj(ReconcileGatePartsTest::order)
+                .toList());
     }
 
     private static ReconcileGate side(List<DatabaseOrder> orders) {
-        return ReconcileGate.whole(UUID.randomUUID(), UUID.randomUUID(), Instant.now(), 60_000,
-                new ReconcileGate.Settings(20_000, SaleState.OPEN, 10, 600), 20_000, 0, 0, orders);
+        return ReconcileGate.whole(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                Instant.now(),
+                60_000,
+                new ReconcileGate.Settings(20_000, SaleState.OPEN, 10, 600),
+                20_000,
+                0,
+                0,
+                orders);
     }
 
     /** An ended order with ten seats of the longest ids a big venue has: the most bytes an order takes. */
     private static DatabaseOrder order(int i) {
-        List<String> seats = IntStream.range(0, 10).mapToObj(s -> "BALCONY" + (i % 9) + "-" + (100 + i % 900) + "-" + (100 + s))
+        List<String> seats = IntStream.range(0, 10)
+                .mapToObj(s -> "BALCONY" + (i % 9) + "-" + (100 + i % 900) + "-" + (100 + s))
                 .toList();
-        return new DatabaseOrder(UUID.randomUUID(), UUID.randomUUID(), "PAYMENT_PENDING", seats,
-                Instant.parse("2026-12-02T13:24:40.123456Z"), Instant.parse("2026-12-02T13:34:40.123456Z"));
+        return new DatabaseOrder(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                "PAYMENT_PENDING",
+                seats,
+                Instant.parse("2026-12-02T13:24:40.123456Z"),
+                Instant.parse("2026-12-02T13:34:40.123456Z"));
     }
 
     private static int bytesOnTheWire(ReconcileGate command) {
-        return Envelope.wrap(command.eventId().toString(), command).toRecord(Topics.RECONCILIATION_COMMANDS).value()
-                .getBytes(StandardCharsets.UTF_8).length;
+        return Envelope.wrap(command.eventId().toString(), command)
+                .toRecord(Topics.RECONCILIATION_COMMANDS)
+                .value()
+                .getBytes(StandardCharsets.UTF_8)
+                .length;
     }
 }

@@ -12,8 +12,15 @@ import java.util.UUID;
  * (then it answers 503 and sends {@link CancelAllocation}): an allocation decided after it would only be
  * cancelled again, so booking skips it. {@code answerBy} is null in a command from a gate that did not send it.
  */
-public record AllocateSeats(UUID orderId, UUID eventId, UUID sessionId, List<String> seatIds, int quantity,
-        Instant requestedAt, Instant answerBy) implements HoldCommand {
+public record AllocateSeats(
+        UUID orderId,
+        UUID eventId,
+        UUID sessionId,
+        List<String> seatIds,
+        int quantity,
+        Instant requestedAt,
+        Instant answerBy)
+        implements HoldCommand {
 
     public AllocateSeats {
         seatIds = List.copyOf(seatIds);
@@ -21,7 +28,8 @@ public record AllocateSeats(UUID orderId, UUID eventId, UUID sessionId, List<Str
             throw new IllegalArgumentException("quantity must be positive, was " + quantity);
         }
         if (!seatIds.isEmpty() && seatIds.size() != quantity) {
-            throw new IllegalArgumentException("quantity " + quantity + " does not match " + seatIds.size() + " seat ids");
+            throw new IllegalArgumentException(
+                    "quantity " + quantity + " does not match " + seatIds.size() + " seat ids");
         }
     }
 

@@ -8,5 +8,4 @@ import java.util.UUID;
  * nothing can come back.
  */
 public record AvailabilityChanged(UUID eventId, long available, long liveHolds, boolean soldOut)
-        implements InventoryEvent {
-}
+        implements InventoryEvent {}

@@ -18,5 +18,5 @@ public record EventCreated(
         int capacity,
         String currency,
         int holdTtlSeconds,
-        int maxPerOrder) implements CatalogEvent {
-}
+        int maxPerOrder)
+        implements CatalogEvent {}

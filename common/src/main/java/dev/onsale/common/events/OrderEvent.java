@@ -7,8 +7,14 @@ import java.util.UUID;
  * Each carries the sale event and the buyer's session, so that the waiting room can count its
  * active buyers without asking booking.
  */
-public sealed interface OrderEvent permits OrderHeld, OrderPaymentPending, OrderConfirmed, OrderCancelled,
-        OrderExpired, OrderPaymentFailed, OrderRefunded {
+public sealed interface OrderEvent
+        permits OrderHeld,
+                OrderPaymentPending,
+                OrderConfirmed,
+                OrderCancelled,
+                OrderExpired,
+                OrderPaymentFailed,
+                OrderRefunded {
 
     UUID orderId();
 

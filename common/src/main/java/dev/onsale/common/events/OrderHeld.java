@@ -5,8 +5,15 @@ import java.util.List;
 import java.util.UUID;
 
 /** The database holds {@code seatIds} for this order until {@code expiresAt}. */
-public record OrderHeld(UUID orderId, UUID eventId, UUID sessionId, List<String> seatIds, long amountCents,
-        String currency, Instant expiresAt) implements OrderEvent {
+public record OrderHeld(
+        UUID orderId,
+        UUID eventId,
+        UUID sessionId,
+        List<String> seatIds,
+        long amountCents,
+        String currency,
+        Instant expiresAt)
+        implements OrderEvent {
 
     public OrderHeld {
         seatIds = List.copyOf(seatIds);

@@ -8,6 +8,13 @@ import java.util.UUID;
  * {@code paymentMethod} (never card data). {@code paymentId} names this payment everywhere, and is the
  * idempotency key of every provider call made for it.
  */
-public record PaymentRequested(UUID orderId, UUID paymentId, UUID eventId, UUID sessionId, long amountCents,
-        String currency, String paymentMethod, Instant requestedAt) implements PaymentCommand {
-}
+public record PaymentRequested(
+        UUID orderId,
+        UUID paymentId,
+        UUID eventId,
+        UUID sessionId,
+        long amountCents,
+        String currency,
+        String paymentMethod,
+        Instant requestedAt)
+        implements PaymentCommand {}

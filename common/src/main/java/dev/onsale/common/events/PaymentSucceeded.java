@@ -4,5 +4,4 @@ import java.util.UUID;
 
 /** The provider captured {@code amountCents} for the order: booking confirms it (or refunds it if it died). */
 public record PaymentSucceeded(UUID orderId, UUID paymentId, long amountCents, String currency)
-        implements PaymentResult {
-}
+        implements PaymentResult {}

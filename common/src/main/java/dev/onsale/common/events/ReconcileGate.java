@@ -17,8 +17,19 @@ import java.util.UUID;
  * the orders and the rest repeated: a busy event has tens of thousands of recently ended orders, more than one
  * Kafka message may carry (1 MB by default). The gate acts once it has every part of the run's event.
  */
-public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFlightWindowMillis, Settings settings,
-        int free, int held, int sold, List<DatabaseOrder> orders, int part, int parts) implements ReconciliationCommand {
+public record ReconcileGate(
+        UUID runId,
+        UUID eventId,
+        Instant asOf,
+        long inFlightWindowMillis,
+        Settings settings,
+        int free,
+        int held,
+        int sold,
+        List<DatabaseOrder> orders,
+        int part,
+        int parts)
+        implements ReconciliationCommand {
 
     /**
      * Orders per message: an order is at most about 330 bytes of JSON (ten seats, the limit per order), so a part
@@ -35,8 +46,8 @@ public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFligh
     }
 
     /** An order as the database has it: {@code status} is HELD, PAYMENT_PENDING, CONFIRMED or ENDED. */
-    public record DatabaseOrder(UUID orderId, UUID sessionId, String status, List<String> seatIds, Instant changedAt,
-            Instant expiresAt) {
+    public record DatabaseOrder(
+            UUID orderId, UUID sessionId, String status, List<String> seatIds, Instant changedAt, Instant expiresAt) {
 
         public DatabaseOrder {
             Objects.requireNonNull(orderId, "orderId");
@@ -76,8 +87,16 @@ public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFligh
     }
 
     /** The whole database side (part 1 of 1). */
-    public static ReconcileGate whole(UUID runId, UUID eventId, Instant asOf, long inFlightWindowMillis,
-            Settings settings, int free, int held, int sold, List<DatabaseOrder> orders) {
+    public static ReconcileGate whole(
+            UUID runId,
+            UUID eventId,
+            Instant asOf,
+            long inFlightWindowMillis,
+            Settings settings,
+            int free,
+            int held,
+            int sold,
+            List<DatabaseOrder> orders) {
         return new ReconcileGate(runId, eventId, asOf, inFlightWindowMillis, settings, free, held, sold, orders, 1, 1);
     }
 
@@ -92,9 +111,10 @@ public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFligh
         int count = Math.max(1, (orders.size() + ordersPerPart - 1) / ordersPerPart);
         List<ReconcileGate> split = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            List<DatabaseOrder> slice = orders.subList(i * ordersPerPart, Math.min(orders.size(), (i + 1) * ordersPerPart));
-            split.add(new ReconcileGate(runId, eventId, asOf, inFlightWindowMillis, settings, free, held, sold, slice,
-                    i + 1, count));
+            List<DatabaseOrder> slice =
+                    orders.subList(i * ordersPerPart, Math.min(orders.size(), (i + 1) * ordersPerPart));
+            split.add(new ReconcileGate(
+                    runId, eventId, asOf, inFlightWindowMillis, settings, free, held, sold, slice, i + 1, count));
         }
         return split;
     }
@@ -102,18 +122,30 @@ public record ReconcileGate(UUID runId, UUID eventId, Instant asOf, long inFligh
     /** The whole side from every part of one run's event, in any order. */
     public static ReconcileGate joined(List<ReconcileGate> parts) {
         ReconcileGate first = parts.getFirst();
-        List<ReconcileGate> sorted = parts.stream().sorted(Comparator.comparingInt(ReconcileGate::part)).toList();
+        List<ReconcileGate> sorted = parts.stream()
+                .sorted(Comparator.comparingInt(ReconcileGate::part))
+                .toList();
         List<DatabaseOrder> orders = new ArrayList<>();
         for (int i = 0; i < sorted.size(); i++) {
             ReconcileGate part = sorted.get(i);
-            if (!part.runId.equals(first.runId) || !part.eventId.equals(first.eventId) || part.parts != sorted.size()
+            if (!part.runId.equals(first.runId)
+                    || !part.eventId.equals(first.eventId)
+                    || part.parts != sorted.size()
                     || part.part != i + 1) {
                 throw new IllegalArgumentException("not the " + sorted.size() + " parts of one run's event: part "
                         + part.part + " of " + part.parts + " of run " + part.runId + ", event " + part.eventId);
             }
             orders.addAll(part.orders);
         }
-        return whole(first.runId, first.eventId, first.asOf, first.inFlightWindowMillis, first.settings, first.free,
-                first.held, first.sold, orders);
+        return whole(
+                first.runId,
+                first.eventId,
+                first.asOf,
+                first.inFlightWindowMillis,
+                first.settings,
+                first.free,
+                first.held,
+                first.sold,
+                orders);
     }
 }

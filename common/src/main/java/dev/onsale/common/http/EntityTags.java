@@ -8,8 +8,7 @@ import java.util.HexFormat;
 /** Entity tags of documents served to many readers, and the {@code If-None-Match} test (RFC 9110, weak comparison). */
 public final class EntityTags {
 
-    private EntityTags() {
-    }
+    private EntityTags() {}
 
     /**
      * A weak tag over {@code content}: the parts of a document that say something, without the time it was read,

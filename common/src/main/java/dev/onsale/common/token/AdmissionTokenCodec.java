@@ -17,7 +17,12 @@ public final class AdmissionTokenCodec {
 
     /** Why a token was refused; the gateway counts refusals by reason. */
     public enum Refusal {
-        MISSING, MALFORMED, BAD_SIGNATURE, EXPIRED, OTHER_SESSION, OTHER_EVENT
+        MISSING,
+        MALFORMED,
+        BAD_SIGNATURE,
+        EXPIRED,
+        OTHER_SESSION,
+        OTHER_EVENT
     }
 
     /** The outcome of checking a token for one session and event: the admission, or why not. */
@@ -35,8 +40,13 @@ public final class AdmissionTokenCodec {
     }
 
     public String encode(AdmissionToken token) {
-        String body = String.join(".", VERSION, token.admissionId().toString(), token.sessionId().toString(),
-                token.eventId().toString(), Long.toString(token.expiresAt().getEpochSecond()));
+        String body = String.join(
+                ".",
+                VERSION,
+                token.admissionId().toString(),
+                token.sessionId().toString(),
+                token.eventId().toString(),
+                Long.toString(token.expiresAt().getEpochSecond()));
         return body + "." + signer.sign(body);
     }
 
@@ -58,8 +68,11 @@ public final class AdmissionTokenCodec {
         }
         AdmissionToken admission;
         try {
-            admission = new AdmissionToken(UUID.fromString(parts[1]), UUID.fromString(parts[2]),
-                    UUID.fromString(parts[3]), Instant.ofEpochSecond(Long.parseLong(parts[4])));
+            admission = new AdmissionToken(
+                    UUID.fromString(parts[1]),
+                    UUID.fromString(parts[2]),
+                    UUID.fromString(parts[3]),
+                    Instant.ofEpochSecond(Long.parseLong(parts[4])));
         } catch (IllegalArgumentException | java.time.DateTimeException malformed) {
             return refused(Refusal.MALFORMED);
         }

@@ -40,8 +40,16 @@ public final class GatewaySignature {
         }
 
         String text(long epochMillis) {
-            return String.join("\n", DOMAIN, Long.toString(epochMillis), method, path, nonNull(buyer), nonNull(role),
-                    nonNull(admission), nonNull(deadline));
+            return String.join(
+                    "\n",
+                    DOMAIN,
+                    Long.toString(epochMillis),
+                    method,
+                    path,
+                    nonNull(buyer),
+                    nonNull(role),
+                    nonNull(admission),
+                    nonNull(deadline));
         }
 
         private static String nonNull(String value) {
@@ -125,8 +133,9 @@ public final class GatewaySignature {
     }
 
     private static boolean hasLineBreak(Claims claims) {
-        for (String value : new String[] {claims.method(), claims.path(), claims.buyer(), claims.role(),
-                claims.admission(), claims.deadline()}) {
+        for (String value : new String[] {
+            claims.method(), claims.path(), claims.buyer(), claims.role(), claims.admission(), claims.deadline()
+        }) {
             if (value != null && (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0)) {
                 return true;
             }

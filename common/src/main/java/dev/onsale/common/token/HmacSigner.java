@@ -60,7 +60,9 @@ public final class HmacSigner {
         byte[] given = signature.getBytes(StandardCharsets.US_ASCII);
         boolean ok = false;
         for (SecretKeySpec key : accepted) {
-            byte[] expected = Base64.getUrlEncoder().withoutPadding().encodeToString(mac(key, text))
+            byte[] expected = Base64.getUrlEncoder()
+                    .withoutPadding()
+                    .encodeToString(mac(key, text))
                     .getBytes(StandardCharsets.US_ASCII);
             ok |= MessageDigest.isEqual(expected, given);
         }

@@ -20,7 +20,8 @@ public final class SessionTokenCodec {
     }
 
     public String encode(SessionToken token) {
-        String body = VERSION + "." + token.sessionId() + "." + token.expiresAt().getEpochSecond();
+        String body =
+                VERSION + "." + token.sessionId() + "." + token.expiresAt().getEpochSecond();
         return body + "." + signer.sign(body);
     }
 

@@ -8,8 +8,10 @@ class EntityTagsTest {
 
     @Test
     void aTagDependsOnTheContentOnly() {
-        assertThat(EntityTags.weak("{\"servingThrough\":3}")).isEqualTo(EntityTags.weak("{\"servingThrough\":3}"))
-                .isNotEqualTo(EntityTags.weak("{\"servingThrough\":4}")).matches("W/\"[0-9a-f]{32}\"");
+        assertThat(EntityTags.weak("{\"servingThrough\":3}"))
+                .isEqualTo(EntityTags.weak("{\"servingThrough\":3}"))
+                .isNotEqualTo(EntityTags.weak("{\"servingThrough\":4}"))
+                .matches("W/\"[0-9a-f]{32}\"");
     }
 
     @Test

@@ -36,12 +36,15 @@ class ProblemSlugsInCodeTest {
             Matcher slugs = SLUG.matcher(Files.readString(file));
             while (slugs.find()) {
                 if (ProblemType.bySlug(slugs.group(1)).isEmpty()) {
-                    unlisted.computeIfAbsent(slugs.group(1), s -> new TreeSet<>()).add(root.relativize(file).toString());
+                    unlisted.computeIfAbsent(slugs.group(1), s -> new TreeSet<>())
+                            .add(root.relativize(file).toString());
                 }
             }
         }
         assertThat(files).as("files scanned under %s", root).isGreaterThan(100);
-        assertThat(unlisted).as("problems named in code but missing from ProblemType").isEmpty();
+        assertThat(unlisted)
+                .as("problems named in code but missing from ProblemType")
+                .isEmpty();
     }
 
     @Test
@@ -59,7 +62,9 @@ class ProblemSlugsInCodeTest {
                     .filter(file -> {
                         Path relative = root.relativize(file);
                         String path = relative.toString().replace('\\', '/');
-                        if (path.startsWith("payment-sandbox/") || path.contains("/target/") || path.startsWith(".")
+                        if (path.startsWith("payment-sandbox/")
+                                || path.contains("/target/")
+                                || path.startsWith(".")
                                 || path.contains("node_modules/")) {
                             return false;
                         }
@@ -73,7 +78,8 @@ class ProblemSlugsInCodeTest {
         Path module = Path.of("").toAbsolutePath();
         Path root = module.getParent();
         try {
-            assertThat(Files.readString(root.resolve("pom.xml"))).as("the parent of %s is the repository", module)
+            assertThat(Files.readString(root.resolve("pom.xml")))
+                    .as("the parent of %s is the repository", module)
                     .contains("<module>common</module>");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -15,7 +15,8 @@ class AdmissionTokenCodecTest {
     private final Instant now = Instant.parse("2026-12-01T10:00:00Z");
     private final UUID session = UUID.randomUUID();
     private final UUID event = UUID.randomUUID();
-    private final AdmissionToken admission = new AdmissionToken(UUID.randomUUID(), session, event, now.plusSeconds(600));
+    private final AdmissionToken admission =
+            new AdmissionToken(UUID.randomUUID(), session, event, now.plusSeconds(600));
     private final AdmissionTokenCodec codec = new AdmissionTokenCodec(new HmacSigner(KEY));
 
     @Test
@@ -29,21 +30,25 @@ class AdmissionTokenCodecTest {
     void anotherSessionOrAnotherEventIsRefusedWithItsReason() {
         String token = codec.encode(admission);
         assertThat(codec.verify(token, UUID.randomUUID(), event, now).refusal()).isEqualTo(Refusal.OTHER_SESSION);
-        assertThat(codec.verify(token, session, UUID.randomUUID(), now).refusal()).isEqualTo(Refusal.OTHER_EVENT);
+        assertThat(codec.verify(token, session, UUID.randomUUID(), now).refusal())
+                .isEqualTo(Refusal.OTHER_EVENT);
     }
 
     @Test
     void anExpiredTokenIsRefused() {
         String token = codec.encode(admission);
-        assertThat(codec.verify(token, session, event, admission.expiresAt()).refusal()).isEqualTo(Refusal.EXPIRED);
+        assertThat(codec.verify(token, session, event, admission.expiresAt()).refusal())
+                .isEqualTo(Refusal.EXPIRED);
     }
 
     @Test
     void aTamperedTokenIsRefusedAsBadlySigned() {
         String token = codec.encode(admission);
-        String otherSession = token.replace(session.toString(), UUID.randomUUID().toString());
+        String otherSession =
+                token.replace(session.toString(), UUID.randomUUID().toString());
         assertThat(codec.verify(otherSession, session, event, now).refusal()).isEqualTo(Refusal.BAD_SIGNATURE);
-        String later = token.replace("." + admission.expiresAt().getEpochSecond() + ".",
+        String later = token.replace(
+                "." + admission.expiresAt().getEpochSecond() + ".",
                 "." + (admission.expiresAt().getEpochSecond() + 3600) + ".");
         assertThat(codec.verify(later, session, event, now).refusal()).isEqualTo(Refusal.BAD_SIGNATURE);
     }
@@ -56,7 +61,9 @@ class AdmissionTokenCodecTest {
         String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         for (char c : alphabet.toCharArray()) {
             if (c != last) {
-                assertThat(codec.verify(body + c, session, event, now).admitted()).as("ending " + c).isFalse();
+                assertThat(codec.verify(body + c, session, event, now).admitted())
+                        .as("ending " + c)
+                        .isFalse();
             }
         }
         assertThat(codec.verify(token + "=", session, event, now).admitted()).isFalse();
@@ -73,7 +80,8 @@ class AdmissionTokenCodecTest {
 
     @Test
     void aSessionTokenIsNeverAcceptedAsAnAdmission() {
-        String sessionToken = new SessionTokenCodec(new HmacSigner(KEY)).encode(new SessionToken(session, now.plusSeconds(60)));
+        String sessionToken =
+                new SessionTokenCodec(new HmacSigner(KEY)).encode(new SessionToken(session, now.plusSeconds(60)));
         assertThat(codec.verify(sessionToken, session, event, now).admitted()).isFalse();
     }
 

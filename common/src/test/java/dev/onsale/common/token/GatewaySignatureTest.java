@@ -26,7 +26,8 @@ class GatewaySignatureTest {
 
     @Test
     void whatTheGatewaySignedVerifiesForTheSameRequest() {
-        assertThat(gateway.verify(gateway.sign(claims, now), claims, now.plusMillis(5))).isEqualTo(Outcome.VALID);
+        assertThat(gateway.verify(gateway.sign(claims, now), claims, now.plusMillis(5)))
+                .isEqualTo(Outcome.VALID);
     }
 
     @Test
@@ -38,7 +39,8 @@ class GatewaySignatureTest {
                 new Claims("DELETE", claims.path() + "/payments", buyer, null, null, null),
                 new Claims("DELETE", claims.path(), buyer, "admin", null, null),
                 new Claims("DELETE", claims.path(), null, "admin", null, null),
-                new Claims("DELETE", claims.path(), buyer, null, UUID.randomUUID().toString(), null),
+                new Claims(
+                        "DELETE", claims.path(), buyer, null, UUID.randomUUID().toString(), null),
                 new Claims("DELETE", claims.path(), buyer, null, null, "1790000000000"));
         for (Claims other : others) {
             assertThat(gateway.verify(header, other, now)).as(other.toString()).isEqualTo(Outcome.FORGED);
@@ -55,9 +57,11 @@ class GatewaySignatureTest {
     void anAssertionIsGoodForItsWindowOnly() {
         String header = gateway.sign(claims, now);
         assertThat(gateway.verify(header, claims, now.plus(MAX_AGE))).isEqualTo(Outcome.VALID);
-        assertThat(gateway.verify(header, claims, now.plus(MAX_AGE).plusMillis(1))).isEqualTo(Outcome.EXPIRED);
+        assertThat(gateway.verify(header, claims, now.plus(MAX_AGE).plusMillis(1)))
+                .isEqualTo(Outcome.EXPIRED);
         assertThat(gateway.verify(header, claims, now.minus(SKEW))).isEqualTo(Outcome.VALID);
-        assertThat(gateway.verify(header, claims, now.minus(SKEW).minusMillis(1))).isEqualTo(Outcome.FROM_THE_FUTURE);
+        assertThat(gateway.verify(header, claims, now.minus(SKEW).minusMillis(1)))
+                .isEqualTo(Outcome.FROM_THE_FUTURE);
     }
 
     @Test
@@ -71,8 +75,10 @@ class GatewaySignatureTest {
     void duringARotationAssertionsUnderThePreviousKeyStillVerify() {
         var oldGateway = new GatewaySignature(new HmacSigner(OLD_KEY), MAX_AGE, SKEW);
         var rotatedService = new GatewaySignature(new HmacSigner(KEY, List.of(OLD_KEY)), MAX_AGE, SKEW);
-        assertThat(rotatedService.verify(oldGateway.sign(claims, now), claims, now)).isEqualTo(Outcome.VALID);
-        assertThat(rotatedService.verify(gateway.sign(claims, now), claims, now)).isEqualTo(Outcome.VALID);
+        assertThat(rotatedService.verify(oldGateway.sign(claims, now), claims, now))
+                .isEqualTo(Outcome.VALID);
+        assertThat(rotatedService.verify(gateway.sign(claims, now), claims, now))
+                .isEqualTo(Outcome.VALID);
         assertThat(gateway.verify(oldGateway.sign(claims, now), claims, now)).isEqualTo(Outcome.FORGED);
     }
 
@@ -83,8 +89,16 @@ class GatewaySignatureTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v1=abc", "t=,v1=abc", "t=12a,v1=abc", "t=1,v2=abc", "t=1", "t=99999999999999999999,v1=a",
-            "T=1,v1=abc"})
+    @ValueSource(
+            strings = {
+                "v1=abc",
+                "t=,v1=abc",
+                "t=12a,v1=abc",
+                "t=1,v2=abc",
+                "t=1",
+                "t=99999999999999999999,v1=a",
+                "T=1,v1=abc"
+            })
     void aHeaderOfAnotherShapeIsMalformed(String header) {
         assertThat(gateway.verify(header, claims, now)).isEqualTo(Outcome.MALFORMED);
     }

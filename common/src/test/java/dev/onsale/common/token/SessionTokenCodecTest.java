@@ -33,8 +33,10 @@ class SessionTokenCodecTest {
     void changingAnyPartOfTheTokenBreaksTheSignature() {
         SessionTokenCodec codec = new SessionTokenCodec(new HmacSigner(KEY));
         String token = codec.encode(session);
-        String otherId = token.replace(session.sessionId().toString(), UUID.randomUUID().toString());
-        String longerExpiry = token.replace("." + session.expiresAt().getEpochSecond() + ".",
+        String otherId =
+                token.replace(session.sessionId().toString(), UUID.randomUUID().toString());
+        String longerExpiry = token.replace(
+                "." + session.expiresAt().getEpochSecond() + ".",
                 "." + (session.expiresAt().getEpochSecond() + 86400) + ".");
         assertThat(codec.verify(otherId, now)).isEmpty();
         assertThat(codec.verify(longerExpiry, now)).isEmpty();
@@ -44,7 +46,7 @@ class SessionTokenCodecTest {
     @Test
     void malformedTokensAreRefusedWithoutThrowing() {
         SessionTokenCodec codec = new SessionTokenCodec(new HmacSigner(KEY));
-        for (String junk : new String[] {null, "", "s1", "s1.a.b.c", "s1..." , "x.y.z.w.v", "s1.not-a-uuid.1.%%%"}) {
+        for (String junk : new String[] {null, "", "s1", "s1.a.b.c", "s1...", "x.y.z.w.v", "s1.not-a-uuid.1.%%%"}) {
             assertThat(codec.verify(junk, now)).as(String.valueOf(junk)).isEmpty();
         }
     }
@@ -52,8 +54,10 @@ class SessionTokenCodecTest {
     @Test
     void aTokenSignedWithThePreviousKeyStillVerifiesDuringRotation() {
         String oldToken = new SessionTokenCodec(new HmacSigner(OLD_KEY)).encode(session);
-        assertThat(new SessionTokenCodec(new HmacSigner(KEY, List.of(OLD_KEY))).verify(oldToken, now)).contains(session);
-        assertThat(new SessionTokenCodec(new HmacSigner(KEY)).verify(oldToken, now)).isEmpty();
+        assertThat(new SessionTokenCodec(new HmacSigner(KEY, List.of(OLD_KEY))).verify(oldToken, now))
+                .contains(session);
+        assertThat(new SessionTokenCodec(new HmacSigner(KEY)).verify(oldToken, now))
+                .isEmpty();
     }
 
     @Test

@@ -1,16 +1,16 @@
 package dev.onsale.gateway.admission;
 
+import dev.onsale.common.IdentityHeaders;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.AdmissionTokenCodec.Refusal;
 import dev.onsale.common.token.AdmissionTokenCodec.Verdict;
 import dev.onsale.gateway.identity.Caller;
 import dev.onsale.gateway.identity.Verified;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.routing.UpstreamProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import dev.onsale.common.IdentityHeaders;
-import dev.onsale.gateway.routing.UpstreamProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -65,10 +65,12 @@ class AdmissionFilter implements WebFilter, Ordered {
                 .description("hold requests let through with a valid admission token")
                 .register(meters);
         for (Refusal refusal : Refusal.values()) {
-            rejected.put(refusal, Counter.builder("onsale.gateway.admission.rejected")
-                    .description("hold requests refused with 403 admission-required, by reason")
-                    .tag("reason", Refusals.tag(refusal))
-                    .register(meters));
+            rejected.put(
+                    refusal,
+                    Counter.builder("onsale.gateway.admission.rejected")
+                            .description("hold requests refused with 403 admission-required, by reason")
+                            .tag("reason", Refusals.tag(refusal))
+                            .register(meters));
         }
     }
 
@@ -83,21 +85,25 @@ class AdmissionFilter implements WebFilter, Ordered {
         if (!HttpMethod.POST.equals(request.getMethod())) {
             return chain.filter(exchange);
         }
-        PathPattern.PathMatchInfo match = HOLDS.matchAndExtract(request.getPath().pathWithinApplication());
+        PathPattern.PathMatchInfo match =
+                HOLDS.matchAndExtract(request.getPath().pathWithinApplication());
         if (match == null) {
             return chain.filter(exchange);
         }
         String eventId = match.getUriVariables().get("eventId");
         if (!CANONICAL_UUID.matcher(eventId).matches()) {
-            return Mono.error(Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId).toException());
+            return Mono.error(Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId)
+                    .toException());
         }
         if (!(Verified.of(exchange).caller() instanceof Caller.Buyer buyer)) {
-            return Mono.error(Problem.of(ProblemType.UNAUTHORIZED, "this call needs a buyer session token").toException());
+            return Mono.error(Problem.of(ProblemType.UNAUTHORIZED, "this call needs a buyer session token")
+                    .toException());
         }
         Verdict verdict = check(request.getHeaders().get(TOKEN), buyer.sessionId(), UUID.fromString(eventId));
         if (!verdict.admitted()) {
             rejected.get(verdict.refusal()).increment();
-            return Mono.error(Problem.of(ProblemType.ADMISSION_REQUIRED, Refusals.detail(verdict.refusal())).toException());
+            return Mono.error(Problem.of(ProblemType.ADMISSION_REQUIRED, Refusals.detail(verdict.refusal()))
+                    .toException());
         }
         accepted.increment();
         ServerHttpRequest forwarded = request.mutate()
@@ -105,8 +111,12 @@ class AdmissionFilter implements WebFilter, Ordered {
                     headers.set(ADMISSION_ID, verdict.admission().admissionId().toString());
                     // the upstream response timeout starts later than now, so this is at least ANSWER_GRACE before
                     // the real give-up: an answer inventory sends by the deadline still reaches us in time
-                    headers.set(IdentityHeaders.DEADLINE,
-                            Long.toString(clock.instant().plus(answerWithin).minus(ANSWER_GRACE).toEpochMilli()));
+                    headers.set(
+                            IdentityHeaders.DEADLINE,
+                            Long.toString(clock.instant()
+                                    .plus(answerWithin)
+                                    .minus(ANSWER_GRACE)
+                                    .toEpochMilli()));
                 })
                 .build();
         return chain.filter(exchange.mutate().request(forwarded).build());

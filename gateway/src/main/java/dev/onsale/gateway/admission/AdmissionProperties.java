@@ -11,5 +11,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param previousKeys keys that still verify tokens during a rotation (ONSALE_ADMISSION_PREVIOUS_KEYS, comma-separated)
  */
 @ConfigurationProperties("onsale.admission")
-public record AdmissionProperties(String key, @DefaultValue List<String> previousKeys) {
-}
+public record AdmissionProperties(String key, @DefaultValue List<String> previousKeys) {}

@@ -9,18 +9,20 @@ import java.util.Locale;
  */
 final class Refusals {
 
-    private Refusals() {
-    }
+    private Refusals() {}
 
     static String detail(Refusal refusal) {
         return switch (refusal) {
-            case MISSING -> "Holding seats needs an admission from the waiting room. Join the queue for this event "
-                    + "and wait until you are admitted.";
-            case MALFORMED, BAD_SIGNATURE -> "This admission is not valid. Join the queue for this event again "
-                    + "and wait until you are admitted.";
+            case MISSING ->
+                "Holding seats needs an admission from the waiting room. Join the queue for this event "
+                        + "and wait until you are admitted.";
+            case MALFORMED, BAD_SIGNATURE ->
+                "This admission is not valid. Join the queue for this event again "
+                        + "and wait until you are admitted.";
             case EXPIRED -> "Your admission has expired. Join the queue for this event again to be admitted anew.";
-            case OTHER_SESSION -> "This admission was given to another session. Use the browser tab that waited "
-                    + "in the queue, or join the queue again.";
+            case OTHER_SESSION ->
+                "This admission was given to another session. Use the browser tab that waited "
+                        + "in the queue, or join the queue again.";
             case OTHER_EVENT -> "This admission is for another event. Join the queue for this event.";
         };
     }

@@ -37,9 +37,11 @@ class ApiDocsController {
             "swagger-ui-bundle.js", MediaType.parseMediaType("text/javascript"),
             "swagger-ui-standalone-preset.js", MediaType.parseMediaType("text/javascript"),
             "favicon-32x32.png", MediaType.IMAGE_PNG);
+
     private static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
             + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
-    private static final CacheControl FILE_CACHING = CacheControl.maxAge(Duration.ofDays(1)).cachePublic();
+    private static final CacheControl FILE_CACHING =
+            CacheControl.maxAge(Duration.ofDays(1)).cachePublic();
 
     private final MergedDocument document;
     private final String swaggerUi;
@@ -51,15 +53,18 @@ class ApiDocsController {
 
     @GetMapping(path = DOCUMENT, produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<byte[]>> document(ServerHttpRequest request) {
-        return document.current(request).map(merged -> ResponseEntity.ok()
-                .cacheControl(CacheControl.noCache())
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(merged.body()));
+        return document.current(request)
+                .map(merged -> ResponseEntity.ok()
+                        .cacheControl(CacheControl.noCache())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .body(merged.body()));
     }
 
     @GetMapping({"/api/docs", "/api/docs/"})
     ResponseEntity<Resource> page() {
-        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).cacheControl(CacheControl.noCache())
+        return ResponseEntity.ok()
+                .contentType(MediaType.TEXT_HTML)
+                .cacheControl(CacheControl.noCache())
                 .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .header("X-Content-Type-Options", "nosniff")
                 .body(new ClassPathResource("dev/onsale/gateway/apidocs/index.html"));
@@ -67,7 +72,8 @@ class ApiDocsController {
 
     @GetMapping("/api/docs/start.js")
     ResponseEntity<Resource> start() {
-        return ResponseEntity.ok().contentType(MediaType.parseMediaType("text/javascript"))
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType("text/javascript"))
                 .cacheControl(CacheControl.noCache())
                 .body(new ClassPathResource("dev/onsale/gateway/apidocs/start.js"));
     }
@@ -78,14 +84,16 @@ class ApiDocsController {
         if (type == null) {
             throw Problem.of(ProblemType.NOT_FOUND, "there is no file " + name).toException();
         }
-        return ResponseEntity.ok().contentType(type).cacheControl(FILE_CACHING)
+        return ResponseEntity.ok()
+                .contentType(type)
+                .cacheControl(FILE_CACHING)
                 .header("X-Content-Type-Options", "nosniff")
                 .body(new ClassPathResource(swaggerUi + name));
     }
 
     private static String swaggerUiVersion() {
-        try (InputStream in = new ClassPathResource("META-INF/maven/org.webjars/swagger-ui/pom.properties")
-                .getInputStream()) {
+        try (InputStream in =
+                new ClassPathResource("META-INF/maven/org.webjars/swagger-ui/pom.properties").getInputStream()) {
             Properties properties = new Properties();
             properties.load(in);
             return properties.getProperty("version");

@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param partTimeout       longest wait for one service's part; a part not answered by then is marked missing
  */
 @ConfigurationProperties("onsale.api-docs")
-record ApiDocsProperties(@DefaultValue("5m") Duration maxAge, @DefaultValue("10s") Duration retryMissingAfter,
+record ApiDocsProperties(
+        @DefaultValue("5m") Duration maxAge,
+        @DefaultValue("10s") Duration retryMissingAfter,
         @DefaultValue("2s") Duration partTimeout) {
 
     ApiDocsProperties {

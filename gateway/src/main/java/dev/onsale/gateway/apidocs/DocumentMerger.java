@@ -54,13 +54,18 @@ final class DocumentMerger {
             switch (part) {
                 case Part.Answered answered -> {
                     add(answered.service(), answered.document(), true, paths, schemas);
-                    tags.addObject().put("name", answered.service()).put("description", "forwarded to "
-                            + answered.service());
+                    tags.addObject()
+                            .put("name", answered.service())
+                            .put("description", "forwarded to " + answered.service());
                 }
                 case Part.Missing missing -> {
                     unavailable.addObject().put("service", missing.service()).put("detail", missing.detail());
-                    tags.addObject().put("name", missing.service()).put("description", "MISSING from this document: "
-                            + missing.service() + " " + missing.detail() + "; its calls are not listed");
+                    tags.addObject()
+                            .put("name", missing.service())
+                            .put(
+                                    "description",
+                                    "MISSING from this document: " + missing.service() + " " + missing.detail()
+                                            + "; its calls are not listed");
                 }
             }
         }
@@ -73,8 +78,8 @@ final class DocumentMerger {
         return merged;
     }
 
-    private void add(String service, ObjectNode document, boolean forwarded, Map<String, ObjectNode> paths,
-            ObjectNode schemas) {
+    private void add(
+            String service, ObjectNode document, boolean forwarded, Map<String, ObjectNode> paths, ObjectNode schemas) {
         Map<String, String> renamed = new HashMap<>();
         JsonNode own = document.path("components").path("schemas");
         own.propertyNames().forEach(name -> {
@@ -104,15 +109,20 @@ final class DocumentMerger {
                     operation.remove("operationId");
                     JsonNode declared = operation.remove(OwnAnswers.EXTENSION);
                     if (declared != null) {
-                        ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses")
+                        ObjectNode responses = operation.has("responses")
+                                ? (ObjectNode) operation.get("responses")
                                 : operation.putObject("responses");
-                        declared.path("problems").forEach(slug -> ProblemType.bySlug(slug.asString())
-                                .ifPresent(type -> ProblemJson.add(responses, type)));
+                        declared.path("problems")
+                                .forEach(slug -> ProblemType.bySlug(slug.asString())
+                                        .ifPresent(type -> ProblemJson.add(responses, type)));
                         declared.path("also").forEach(status -> {
                             if (!responses.has(status.asString())) {
                                 HttpStatus known = HttpStatus.resolve(status.asInt());
-                                responses.putObject(status.asString()).put("description",
-                                        known == null ? status.asString() : known.getReasonPhrase());
+                                responses
+                                        .putObject(status.asString())
+                                        .put(
+                                                "description",
+                                                known == null ? status.asString() : known.getReasonPhrase());
                             }
                         });
                     }
@@ -161,8 +171,8 @@ final class DocumentMerger {
         }
         ObjectNode kept = json.createObjectNode();
         new TreeMap<String, JsonNode>(schemas.properties().stream()
-                .filter(entry -> used.contains(entry.getKey()))
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)))
+                        .filter(entry -> used.contains(entry.getKey()))
+                        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)))
                 .forEach(kept::set);
         return kept;
     }
@@ -176,8 +186,11 @@ final class DocumentMerger {
             return text;
         }
         StringBuilder missing = new StringBuilder(text).append("\n\n**Incomplete:** ");
-        unavailable.forEach(part -> missing.append(part.path("service").asString()).append(' ')
-                .append(part.path("detail").asString()).append("; "));
-        return missing.append("their calls are missing; the document is merged again shortly.").toString();
+        unavailable.forEach(part -> missing.append(part.path("service").asString())
+                .append(' ')
+                .append(part.path("detail").asString())
+                .append("; "));
+        return missing.append("their calls are missing; the document is merged again shortly.")
+                .toString();
     }
 }

@@ -15,20 +15,19 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class GatewayAnswers {
 
-    private static final Set<Requirement> RATE_LIMITED = Set.of(Requirement.ANONYMOUS, Requirement.BUYER,
-            Requirement.ADMIN, Requirement.AUDITOR);
-    private static final Set<Requirement> CREDENTIALS = Set.of(Requirement.BUYER, Requirement.ADMIN,
-            Requirement.AUDITOR);
+    private static final Set<Requirement> RATE_LIMITED =
+            Set.of(Requirement.ANONYMOUS, Requirement.BUYER, Requirement.ADMIN, Requirement.AUDITOR);
+    private static final Set<Requirement> CREDENTIALS =
+            Set.of(Requirement.BUYER, Requirement.ADMIN, Requirement.AUDITOR);
     private static final List<String> BODIES = List.of("post", "put", "patch");
 
-    private GatewayAnswers() {
-    }
+    private GatewayAnswers() {}
 
     static void addTo(String method, String path, ObjectNode operation, boolean forwarded) {
-        Requirement requirement = AccessPolicy.requirementFor(HttpMethod.valueOf(method.toUpperCase(java.util.Locale.ROOT)),
-                path);
-        ObjectNode responses = operation.has("responses") ? (ObjectNode) operation.get("responses")
-                : operation.putObject("responses");
+        Requirement requirement =
+                AccessPolicy.requirementFor(HttpMethod.valueOf(method.toUpperCase(java.util.Locale.ROOT)), path);
+        ObjectNode responses =
+                operation.has("responses") ? (ObjectNode) operation.get("responses") : operation.putObject("responses");
         if (CREDENTIALS.contains(requirement)) {
             ProblemJson.add(responses, ProblemType.UNAUTHORIZED);
             ProblemJson.add(responses, ProblemType.FORBIDDEN);

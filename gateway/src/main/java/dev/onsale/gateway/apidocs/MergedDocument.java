@@ -26,11 +26,14 @@ class MergedDocument {
     private final String version;
     private final Mono<Merged> cached;
 
-    record Merged(byte[] body, boolean complete) {
-    }
+    record Merged(byte[] body, boolean complete) {}
 
-    MergedDocument(OpenApiWebfluxResource gatewayPart, @Value("${springdoc.api-docs.path}") String gatewayPartPath,
-            ServiceDocuments services, ApiDocsProperties properties, JsonMapper json,
+    MergedDocument(
+            OpenApiWebfluxResource gatewayPart,
+            @Value("${springdoc.api-docs.path}") String gatewayPartPath,
+            ServiceDocuments services,
+            ApiDocsProperties properties,
+            JsonMapper json,
             @Value("${onsale.api-docs.version:0.1.0}") String version) {
         this.gatewayPart = gatewayPart;
         this.gatewayPartPath = gatewayPartPath;
@@ -39,8 +42,10 @@ class MergedDocument {
         this.json = json;
         this.version = version;
         this.cached = Mono.deferContextual(context -> merge(context.get(ServerHttpRequest.class)))
-                .cache(merged -> merged.complete() ? properties.maxAge() : properties.retryMissingAfter(),
-                        error -> java.time.Duration.ZERO, () -> java.time.Duration.ZERO);
+                .cache(
+                        merged -> merged.complete() ? properties.maxAge() : properties.retryMissingAfter(),
+                        error -> java.time.Duration.ZERO,
+                        () -> java.time.Duration.ZERO);
     }
 
     /** The document; {@code request} is the one that triggers a merge, if any (springdoc reads its address). */
@@ -49,18 +54,18 @@ class MergedDocument {
     }
 
     private Mono<Merged> merge(ServerHttpRequest request) {
-        return Mono.zip(ownPart(request), services.all())
-                .map(parts -> {
-                    List<Part> answered = parts.getT2();
-                    ObjectNode merged = merger.merge(parts.getT1(), answered, version);
-                    return new Merged(json.writeValueAsBytes(merged),
-                            answered.stream().allMatch(Part.Answered.class::isInstance));
-                });
+        return Mono.zip(ownPart(request), services.all()).map(parts -> {
+            List<Part> answered = parts.getT2();
+            ObjectNode merged = merger.merge(parts.getT1(), answered, version);
+            return new Merged(
+                    json.writeValueAsBytes(merged), answered.stream().allMatch(Part.Answered.class::isInstance));
+        });
     }
 
     private Mono<ObjectNode> ownPart(ServerHttpRequest request) {
         try {
-            return gatewayPart.openapiJson(request, gatewayPartPath, Locale.ROOT)
+            return gatewayPart
+                    .openapiJson(request, gatewayPartPath, Locale.ROOT)
                     .map(bytes -> (ObjectNode) json.readTree(bytes));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return Mono.error(e);

@@ -23,9 +23,14 @@ class OwnAnswers implements GlobalOperationCustomizer {
     public Operation customize(Operation operation, HandlerMethod handler) {
         Answers answers = handler.getMethodAnnotation(Answers.class);
         if (answers != null) {
-            operation.addExtension(EXTENSION, Map.of(
-                    "problems", Arrays.stream(answers.problems()).map(ProblemType::slug).toList(),
-                    "also", Arrays.stream(answers.also()).boxed().toList()));
+            operation.addExtension(
+                    EXTENSION,
+                    Map.of(
+                            "problems",
+                                    Arrays.stream(answers.problems())
+                                            .map(ProblemType::slug)
+                                            .toList(),
+                            "also", Arrays.stream(answers.also()).boxed().toList()));
         }
         return operation;
     }

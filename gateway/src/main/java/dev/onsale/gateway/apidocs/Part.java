@@ -7,9 +7,7 @@ sealed interface Part {
 
     String service();
 
-    record Answered(String service, ObjectNode document) implements Part {
-    }
+    record Answered(String service, ObjectNode document) implements Part {}
 
-    record Missing(String service, String detail) implements Part {
-    }
+    record Missing(String service, String detail) implements Part {}
 }

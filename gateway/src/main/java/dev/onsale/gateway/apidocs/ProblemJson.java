@@ -17,8 +17,7 @@ final class ProblemJson {
     static final String SCHEMA = "Problem";
     static final String SLUGS = "x-onsale-problems";
 
-    private ProblemJson() {
-    }
+    private ProblemJson() {}
 
     /** Adds {@code type} under its status; a response of that status that is not a problem is left as it is. */
     static void add(ObjectNode responses, ProblemType type) {
@@ -29,7 +28,9 @@ final class ProblemJson {
         }
         ObjectNode response = existing == null ? responses.putObject(status) : (ObjectNode) existing;
         if (existing == null) {
-            response.putObject("content").putObject("application/problem+json").putObject("schema")
+            response.putObject("content")
+                    .putObject("application/problem+json")
+                    .putObject("schema")
                     .put("$ref", "#/components/schemas/" + SCHEMA);
             response.putArray(SLUGS);
         }
@@ -40,9 +41,16 @@ final class ProblemJson {
             slugs.add(type.slug());
             named.add(type.slug());
         }
-        response.put("description", String.join("; ", named.stream()
-                .map(slug -> "`" + slug + "`: " + ProblemType.bySlug(slug).map(ProblemType::title).orElse(slug))
-                .toList()));
+        response.put(
+                "description",
+                String.join(
+                        "; ",
+                        named.stream()
+                                .map(slug -> "`" + slug + "`: "
+                                        + ProblemType.bySlug(slug)
+                                                .map(ProblemType::title)
+                                                .orElse(slug))
+                                .toList()));
     }
 
     /** RFC 9457 in Onsale's shape, for the gateway's own part (the services' parts bring the same). */
@@ -52,13 +60,18 @@ final class ProblemJson {
         }
         ObjectNode problem = schemas.putObject(SCHEMA);
         problem.put("type", "object");
-        problem.put("description", "RFC 9457 problem details; `type` is `/problems/<slug>`, where the gateway explains it");
+        problem.put(
+                "description", "RFC 9457 problem details; `type` is `/problems/<slug>`, where the gateway explains it");
         ObjectNode properties = problem.putObject("properties");
         properties.putObject("type").put("type", "string");
         properties.putObject("title").put("type", "string");
         properties.putObject("status").put("type", "integer");
         properties.putObject("detail").put("type", "string");
-        ObjectNode field = properties.putObject("errors").put("type", "array").putObject("items").put("type", "object")
+        ObjectNode field = properties
+                .putObject("errors")
+                .put("type", "array")
+                .putObject("items")
+                .put("type", "object")
                 .putObject("properties");
         field.putObject("field").put("type", "string");
         field.putObject("message").put("type", "string");

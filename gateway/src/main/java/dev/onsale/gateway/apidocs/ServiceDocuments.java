@@ -46,18 +46,22 @@ class ServiceDocuments {
 
     Mono<List<Part>> all() {
         return Flux.fromIterable(services.entrySet())
-                .flatMapSequential(service -> fetch(service.getKey(), service.getValue().resolve(PATH)))
+                .flatMapSequential(
+                        service -> fetch(service.getKey(), service.getValue().resolve(PATH)))
                 .collectList();
     }
 
     private Mono<Part> fetch(String service, URI uri) {
-        return client.get().uri(uri).accept(MediaType.APPLICATION_JSON)
+        return client.get()
+                .uri(uri)
+                .accept(MediaType.APPLICATION_JSON)
                 .retrieve()
                 .bodyToMono(String.class)
                 .timeout(timeout)
                 .<Part>map(body -> {
                     JsonNode document = json.readTree(body);
-                    if (!(document instanceof ObjectNode object) || !document.path("paths").isObject()) {
+                    if (!(document instanceof ObjectNode object)
+                            || !document.path("paths").isObject()) {
                         return new Part.Missing(service, "answered something other than an OpenAPI document");
                     }
                     return new Part.Answered(service, object);

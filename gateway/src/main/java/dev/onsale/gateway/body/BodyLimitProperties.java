@@ -10,5 +10,4 @@ import org.springframework.util.unit.DataSize;
  * @param maxSize largest request body, declared or streamed; larger ones get 413
  */
 @ConfigurationProperties("onsale.body")
-public record BodyLimitProperties(@DefaultValue("64KB") DataSize maxSize) {
-}
+public record BodyLimitProperties(@DefaultValue("64KB") DataSize maxSize) {}

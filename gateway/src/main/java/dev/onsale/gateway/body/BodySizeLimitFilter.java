@@ -1,7 +1,7 @@
 package dev.onsale.gateway.body;
 
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.problem.Problem;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -46,12 +46,13 @@ class BodySizeLimitFilter implements WebFilter, Ordered {
         if (declared >= 0) {
             return chain.filter(exchange);
         }
-        return chain.filter(exchange.mutate().request(new CountingRequest(request)).build());
+        return chain.filter(
+                exchange.mutate().request(new CountingRequest(request)).build());
     }
 
     private RuntimeException tooLarge() {
-        return Problem.of(ProblemType.PAYLOAD_TOO_LARGE,
-                "the request body exceeds " + maxBytes + " bytes").toException();
+        return Problem.of(ProblemType.PAYLOAD_TOO_LARGE, "the request body exceeds " + maxBytes + " bytes")
+                .toException();
     }
 
     private final class CountingRequest extends ServerHttpRequestDecorator {

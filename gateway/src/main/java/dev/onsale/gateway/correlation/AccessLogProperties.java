@@ -16,7 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param slowerThan        log any answer that took at least this long, whatever its status
  */
 @ConfigurationProperties("onsale.access-log")
-public record AccessLogProperties(@DefaultValue("false") boolean successes, @DefaultValue("false") boolean businessAnswers,
+public record AccessLogProperties(
+        @DefaultValue("false") boolean successes,
+        @DefaultValue("false") boolean businessAnswers,
         @DefaultValue("1s") Duration slowerThan) {
 
     /** Whether an answer with {@code status} that took {@code elapsedNanos} gets a line. */

@@ -11,8 +11,7 @@ public final class CorrelationId {
 
     private static final Pattern ACCEPTED = Pattern.compile("[A-Za-z0-9-]{8,64}");
 
-    private CorrelationId() {
-    }
+    private CorrelationId() {}
 
     /** A client's id when it is safe to log and forward, otherwise a fresh random one. */
     public static String accept(String fromClient) {

@@ -64,7 +64,9 @@ class CorrelationIdFilter implements WebFilter, Ordered {
 
     private void logAccess(String id, ServerHttpRequest request, ServerHttpResponse response, long started) {
         long elapsed = System.nanoTime() - started;
-        int status = response.getStatusCode() == null ? 200 : response.getStatusCode().value();
+        int status = response.getStatusCode() == null
+                ? 200
+                : response.getStatusCode().value();
         if (!properties.logs(status, elapsed)) {
             return;
         }

@@ -2,8 +2,8 @@ package dev.onsale.gateway.dashboard;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.problem.Answers;
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
 import dev.onsale.gateway.routing.UpstreamProperties;
 import java.time.Clock;
@@ -48,21 +48,23 @@ class DashboardController {
     @Answers(problems = {ProblemType.INVALID_REQUEST, ProblemType.EVENT_NOT_FOUND})
     @GetMapping(path = "/admin/events/{eventId}/dashboard", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<Map<String, Object>>> dashboard(@PathVariable String eventId, ServerHttpRequest request) {
-        UUID event = EventIds.parse(eventId).orElseThrow(
-                () -> Problem.of(ProblemType.INVALID_REQUEST, "eventId must be a UUID").toException());
+        UUID event = EventIds.parse(eventId)
+                .orElseThrow(() -> Problem.of(ProblemType.INVALID_REQUEST, "eventId must be a UUID")
+                        .toException());
         String correlationId = request.getHeaders().getFirst(IdentityHeaders.CORRELATION_ID);
         return Mono.zip(
-                parts.fetch("booking-service", upstream.booking(), event, correlationId),
-                parts.fetch("queue-service", upstream.queue(), event, correlationId),
-                parts.fetch("inventory-service", upstream.inventory(), event, correlationId),
-                parts.fetch("payment-service", upstream.payment(), event, correlationId))
+                        parts.fetch("booking-service", upstream.booking(), event, correlationId),
+                        parts.fetch("queue-service", upstream.queue(), event, correlationId),
+                        parts.fetch("inventory-service", upstream.inventory(), event, correlationId),
+                        parts.fetch("payment-service", upstream.payment(), event, correlationId))
                 .map(all -> compose(event, all.getT1(), all.getT2(), all.getT3(), all.getT4()));
     }
 
-    private ResponseEntity<Map<String, Object>> compose(UUID eventId, Part sale, Part queue, Part seats,
-            Part payments) {
+    private ResponseEntity<Map<String, Object>> compose(
+            UUID eventId, Part sale, Part queue, Part seats, Part payments) {
         if (sale instanceof Part.Unknown) {
-            throw Problem.of(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId).toException();
+            throw Problem.of(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId)
+                    .toException();
         }
         List<Map<String, String>> unavailable = new ArrayList<>();
         Map<String, Object> saleBody = body("sale", sale, unavailable);
@@ -87,5 +89,4 @@ class DashboardController {
             }
         };
     }
-
 }

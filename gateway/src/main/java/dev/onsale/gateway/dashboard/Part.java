@@ -6,8 +6,7 @@ import java.util.Map;
 sealed interface Part {
 
     /** The part, as the service sent it. */
-    record Answered(Map<String, Object> body) implements Part {
-    }
+    record Answered(Map<String, Object> body) implements Part {}
 
     /** No part: why is said in {@link #detail()}. */
     sealed interface Missing extends Part {
@@ -15,10 +14,8 @@ sealed interface Part {
     }
 
     /** The service answered 404: it does not know the event. */
-    record Unknown(String detail) implements Missing {
-    }
+    record Unknown(String detail) implements Missing {}
 
     /** No usable answer: a timeout, a refused connection, another status, an unreadable body. */
-    record Unavailable(String detail) implements Missing {
-    }
+    record Unavailable(String detail) implements Missing {}
 }

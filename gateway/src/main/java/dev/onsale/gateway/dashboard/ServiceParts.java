@@ -26,8 +26,8 @@ import reactor.core.publisher.Mono;
 @Component
 class ServiceParts {
 
-    private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
-    };
+    private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT =
+            new ParameterizedTypeReference<>() {};
 
     private final WebClient client;
     private final OperatorCalls operatorCalls;
@@ -42,7 +42,8 @@ class ServiceParts {
     Mono<Part> fetch(String service, URI base, UUID eventId, String correlationId) {
         String path = "/internal/events/" + eventId + "/dashboard";
         URI uri = base.resolve(path);
-        return client.get().uri(uri)
+        return client.get()
+                .uri(uri)
                 .accept(MediaType.APPLICATION_JSON)
                 .headers(headers -> {
                     operatorCalls.asAdmin(headers, HttpMethod.GET, uri.getRawPath());
@@ -62,7 +63,8 @@ class ServiceParts {
             if (response.getStatusCode().value() == HttpStatus.NOT_FOUND.value()) {
                 return new Part.Unknown(service + " does not know the event");
             }
-            return new Part.Unavailable(service + " answered " + response.getStatusCode().value());
+            return new Part.Unavailable(
+                    service + " answered " + response.getStatusCode().value());
         }
         if (error instanceof TimeoutException || hasCause(error, ReadTimeoutException.class)) {
             return new Part.Unavailable(service + " did not answer within " + timeout.toMillis() + " ms");

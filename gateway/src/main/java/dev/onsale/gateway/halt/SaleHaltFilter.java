@@ -1,7 +1,7 @@
 package dev.onsale.gateway.halt;
 
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.List;
@@ -49,14 +49,18 @@ class SaleHaltFilter implements WebFilter, Ordered {
         for (PathPattern pattern : BUYER_CALLS) {
             PathPattern.PathMatchInfo match = pattern.matchAndExtract(path);
             if (match != null) {
-                if (EventIds.parse(match.getUriVariables().get("eventId")).filter(halted::isHalted).isPresent()) {
-                    return Mono.error(Problem.retryable(ProblemType.SALE_HALTED,
-                            "the organiser stopped this sale; nothing was taken", retryAfter).toException());
+                if (EventIds.parse(match.getUriVariables().get("eventId"))
+                        .filter(halted::isHalted)
+                        .isPresent()) {
+                    return Mono.error(Problem.retryable(
+                                    ProblemType.SALE_HALTED,
+                                    "the organiser stopped this sale; nothing was taken",
+                                    retryAfter)
+                            .toException());
                 }
                 break;
             }
         }
         return chain.filter(exchange);
     }
-
 }

@@ -10,5 +10,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryAfter the Retry-After of 503 sale-halted: a halt is an operator's decision, not a blip
  */
 @ConfigurationProperties("onsale.sale-halt")
-public record SaleHaltProperties(@DefaultValue("30s") Duration retryAfter) {
-}
+public record SaleHaltProperties(@DefaultValue("30s") Duration retryAfter) {}

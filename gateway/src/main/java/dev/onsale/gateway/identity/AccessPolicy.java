@@ -36,8 +36,7 @@ public final class AccessPolicy {
             rule(null, "/admin/**", Requirement.ADMIN),
             rule(null, "/audit/**", Requirement.AUDITOR));
 
-    private AccessPolicy() {
-    }
+    private AccessPolicy() {}
 
     static Requirement requirementFor(HttpMethod method, PathContainer path) {
         for (Rule rule : RULES) {

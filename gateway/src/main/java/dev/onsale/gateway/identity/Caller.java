@@ -6,22 +6,19 @@ import java.util.UUID;
 public sealed interface Caller {
 
     /** No credentials were sent. */
-    record Nobody() implements Caller {
-    }
+    record Nobody() implements Caller {}
 
     /** Credentials were sent but are malformed, forged or expired. */
-    record Unrecognized() implements Caller {
-    }
+    record Unrecognized() implements Caller {}
 
     /** A buyer with a valid session. */
-    record Buyer(UUID sessionId) implements Caller {
-    }
+    record Buyer(UUID sessionId) implements Caller {}
 
     /** An operator holding the admin or the auditor token. */
-    record Operator(Role role) implements Caller {
-    }
+    record Operator(Role role) implements Caller {}
 
     enum Role {
-        ADMIN, AUDITOR
+        ADMIN,
+        AUDITOR
     }
 }

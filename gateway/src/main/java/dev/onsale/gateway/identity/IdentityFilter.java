@@ -1,7 +1,7 @@
 package dev.onsale.gateway.identity;
 
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.problem.Problem;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.core.Ordered;
@@ -48,25 +48,29 @@ class IdentityFilter implements WebFilter, Ordered {
             return Mono.error(Problem.of(ProblemType.INVALID_REQUEST, "the request path is not in canonical form")
                     .toException());
         }
-        Requirement requirement = AccessPolicy.requirementFor(request.getMethod(), request.getPath().pathWithinApplication());
+        Requirement requirement = AccessPolicy.requirementFor(
+                request.getMethod(), request.getPath().pathWithinApplication());
         if (requirement == Requirement.MANAGEMENT) {
             new Verified(requirement, new Caller.Nobody()).attachTo(exchange);
             return chain.filter(exchange);
         }
-        Caller caller = requirement == Requirement.ANONYMOUS || requirement == Requirement.PUBLIC_DOCUMENT
-                || requirement == Requirement.WEBHOOK
+        Caller caller = requirement == Requirement.ANONYMOUS
+                        || requirement == Requirement.PUBLIC_DOCUMENT
+                        || requirement == Requirement.WEBHOOK
                 ? new Caller.Nobody()
                 : credentials.resolve(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
         return switch (AccessDecision.decide(requirement, caller)) {
             case AccessDecision.Denied denied -> Mono.error(denied.problem().toException());
             case AccessDecision.Granted granted -> {
-                ServerHttpRequest forwarded = request.mutate().headers(headers -> {
-                    stripReserved(headers);
-                    if (requirement != Requirement.WEBHOOK) {
-                        headers.remove(HttpHeaders.AUTHORIZATION);
-                    }
-                    granted.identityHeaders().forEach(headers::set);
-                }).build();
+                ServerHttpRequest forwarded = request.mutate()
+                        .headers(headers -> {
+                            stripReserved(headers);
+                            if (requirement != Requirement.WEBHOOK) {
+                                headers.remove(HttpHeaders.AUTHORIZATION);
+                            }
+                            granted.identityHeaders().forEach(headers::set);
+                        })
+                        .build();
                 new Verified(requirement, caller).attachTo(exchange);
                 yield chain.filter(exchange.mutate().request(forwarded).build());
             }

@@ -47,11 +47,16 @@ class IdentitySigner implements GlobalFilter, org.springframework.core.Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
         URI upstream = exchange.getAttribute(GATEWAY_REQUEST_URL_ATTR);
-        String path = upstream != null ? upstream.getRawPath() : request.getURI().getRawPath();
+        String path =
+                upstream != null ? upstream.getRawPath() : request.getURI().getRawPath();
         HttpHeaders headers = request.getHeaders();
-        var claims = new GatewaySignature.Claims(request.getMethod().name(), path,
-                headers.getFirst(IdentityHeaders.BUYER), headers.getFirst(IdentityHeaders.ROLE),
-                headers.getFirst(IdentityHeaders.ADMISSION), headers.getFirst(IdentityHeaders.DEADLINE));
+        var claims = new GatewaySignature.Claims(
+                request.getMethod().name(),
+                path,
+                headers.getFirst(IdentityHeaders.BUYER),
+                headers.getFirst(IdentityHeaders.ROLE),
+                headers.getFirst(IdentityHeaders.ADMISSION),
+                headers.getFirst(IdentityHeaders.DEADLINE));
         if (!claims.identifiesSomeone()) {
             return chain.filter(exchange);
         }

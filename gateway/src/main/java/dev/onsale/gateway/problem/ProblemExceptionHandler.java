@@ -67,11 +67,17 @@ class ProblemExceptionHandler implements WebExceptionHandler {
             return fromStatus(status, exchange);
         }
         if (isUpstreamFailure(error)) {
-            log.warn("upstream unavailable for {} {}: {}", exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(), error.toString());
+            log.warn(
+                    "upstream unavailable for {} {}: {}",
+                    exchange.getRequest().getMethod(),
+                    exchange.getRequest().getPath(),
+                    error.toString());
         } else {
-            log.error("unexpected failure for {} {}", exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(), error);
+            log.error(
+                    "unexpected failure for {} {}",
+                    exchange.getRequest().getMethod(),
+                    exchange.getRequest().getPath(),
+                    error);
         }
         return unavailable();
     }
@@ -79,14 +85,21 @@ class ProblemExceptionHandler implements WebExceptionHandler {
     private Problem fromStatus(ResponseStatusException error, ServerWebExchange exchange) {
         HttpStatus status = HttpStatus.resolve(error.getStatusCode().value());
         if (status == null || status.is5xxServerError()) {
-            log.warn("upstream unavailable for {} {}: {}", exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(), error.getMessage());
+            log.warn(
+                    "upstream unavailable for {} {}: {}",
+                    exchange.getRequest().getMethod(),
+                    exchange.getRequest().getPath(),
+                    error.getMessage());
             return unavailable();
         }
         return switch (status) {
-            case NOT_FOUND -> Problem.of(ProblemType.NOT_FOUND, "no resource at " + exchange.getRequest().getPath());
-            case METHOD_NOT_ALLOWED -> Problem.of(ProblemType.METHOD_NOT_ALLOWED,
-                    exchange.getRequest().getMethod() + " is not allowed here").withHeaders(allowOnly(error));
+            case NOT_FOUND ->
+                Problem.of(
+                        ProblemType.NOT_FOUND,
+                        "no resource at " + exchange.getRequest().getPath());
+            case METHOD_NOT_ALLOWED ->
+                Problem.of(ProblemType.METHOD_NOT_ALLOWED, exchange.getRequest().getMethod() + " is not allowed here")
+                        .withHeaders(allowOnly(error));
             case CONTENT_TOO_LARGE -> Problem.of(ProblemType.PAYLOAD_TOO_LARGE, "the request body is too large");
             case UNSUPPORTED_MEDIA_TYPE -> Problem.of(ProblemType.UNSUPPORTED_MEDIA_TYPE, "unsupported content type");
             case NOT_ACCEPTABLE -> Problem.of(ProblemType.NOT_ACCEPTABLE, "no acceptable representation");
@@ -98,8 +111,8 @@ class ProblemExceptionHandler implements WebExceptionHandler {
     }
 
     private Problem unavailable() {
-        return Problem.retryable(ProblemType.SERVICE_UNAVAILABLE, "the service did not answer in time; retry later",
-                retryAfter);
+        return Problem.retryable(
+                ProblemType.SERVICE_UNAVAILABLE, "the service did not answer in time; retry later", retryAfter);
     }
 
     private static HttpHeaders allowOnly(ResponseStatusException error) {

@@ -12,8 +12,9 @@ class ProblemPageController {
 
     @GetMapping(path = "/problems/{slug}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String slug) {
-        ProblemType type = ProblemType.bySlug(slug).orElseThrow(() ->
-                Problem.of(ProblemType.NOT_FOUND, "no problem type is called " + slug).toException());
+        ProblemType type = ProblemType.bySlug(slug)
+                .orElseThrow(() -> Problem.of(ProblemType.NOT_FOUND, "no problem type is called " + slug)
+                        .toException());
         return """
                 <!doctype html>
                 <html lang="en">
@@ -28,6 +29,9 @@ class ProblemPageController {
     }
 
     private static String html(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

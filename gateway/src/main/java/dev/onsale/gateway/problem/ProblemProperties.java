@@ -10,5 +10,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param unavailableRetryAfter Retry-After sent with 503 service-unavailable
  */
 @ConfigurationProperties("onsale.problems")
-public record ProblemProperties(@DefaultValue("1s") Duration unavailableRetryAfter) {
-}
+public record ProblemProperties(@DefaultValue("1s") Duration unavailableRetryAfter) {}

@@ -47,8 +47,9 @@ public class ProblemResponses {
         if (problem.type() == ProblemType.UNAUTHORIZED) {
             headers.set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
-        problem.retryAfter().ifPresent(wait ->
-                headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, ceilSeconds(wait.toMillis())))));
+        problem.retryAfter()
+                .ifPresent(wait ->
+                        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, ceilSeconds(wait.toMillis())))));
         problem.headers().forEach((name, values) -> headers.put(name, values));
         DataBuffer buffer = response.bufferFactory().wrap(body);
         return response.writeWith(Mono.just(buffer));

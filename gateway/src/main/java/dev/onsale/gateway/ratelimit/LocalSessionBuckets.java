@@ -26,8 +26,7 @@ import java.util.function.LongSupplier;
 final class LocalSessionBuckets {
 
     /** The outcome of a local take: allowed, or refused with the wait until a token is back. */
-    record Take(boolean allowed, Duration retryAfter) {
-    }
+    record Take(boolean allowed, Duration retryAfter) {}
 
     private static final Take ALLOWED = new Take(true, Duration.ZERO);
 

@@ -1,10 +1,10 @@
 package dev.onsale.gateway.ratelimit;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.identity.Caller;
 import dev.onsale.gateway.identity.Requirement;
 import dev.onsale.gateway.identity.Verified;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.common.problem.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
@@ -73,14 +73,15 @@ class RateLimitFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         Verified verified = Verified.of(exchange);
-        if (verified.requirement() == Requirement.WEBHOOK || verified.requirement() == Requirement.MANAGEMENT
+        if (verified.requirement() == Requirement.WEBHOOK
+                || verified.requirement() == Requirement.MANAGEMENT
                 || verified.requirement() == Requirement.PUBLIC_DOCUMENT) {
             return chain.filter(exchange);
         }
-        Optional<UUID> session = verified.caller() instanceof Caller.Buyer buyer
-                && verified.requirement() == Requirement.BUYER
-                ? Optional.of(buyer.sessionId())
-                : Optional.empty();
+        Optional<UUID> session =
+                verified.caller() instanceof Caller.Buyer buyer && verified.requirement() == Requirement.BUYER
+                        ? Optional.of(buyer.sessionId())
+                        : Optional.empty();
         if (session.isPresent()) {
             LocalSessionBuckets.Take take = local.take(session.get());
             if (!take.allowed()) {

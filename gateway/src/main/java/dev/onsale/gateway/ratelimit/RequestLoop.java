@@ -23,8 +23,7 @@ public final class RequestLoop {
     /** One scheduler per event loop; a server has a handful of event loops, fixed at start-up. */
     private static final Map<EventLoop, Scheduler> SCHEDULERS = new ConcurrentHashMap<>();
 
-    private RequestLoop() {
-    }
+    private RequestLoop() {}
 
     public static Scheduler of(ServerWebExchange exchange) {
         EventLoop loop = eventLoop(exchange.getRequest());
@@ -37,7 +36,9 @@ public final class RequestLoop {
     private static EventLoop eventLoop(ServerHttpRequest request) {
         try {
             Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(request);
-            return nativeRequest instanceof Connection connection ? connection.channel().eventLoop() : null;
+            return nativeRequest instanceof Connection connection
+                    ? connection.channel().eventLoop()
+                    : null;
         } catch (IllegalArgumentException notReactorNetty) {
             return null;
         }

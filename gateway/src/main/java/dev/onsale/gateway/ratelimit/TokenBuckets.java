@@ -20,8 +20,7 @@ import reactor.core.publisher.Mono;
 class TokenBuckets {
 
     /** The outcome of one take; {@code retryAfter} is zero when allowed. */
-    record Verdict(boolean allowed, Duration retryAfter, String refusedBy) {
-    }
+    record Verdict(boolean allowed, Duration retryAfter, String refusedBy) {}
 
     /**
      * Built from the script's text, read once: a script built from a resource re-checks the resource's

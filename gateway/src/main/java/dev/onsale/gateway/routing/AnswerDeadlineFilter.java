@@ -3,10 +3,10 @@ package dev.onsale.gateway.routing;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ALREADY_ROUTED_ATTR;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
-import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.ratelimit.RequestLoop;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -68,28 +68,42 @@ class AnswerDeadlineFilter implements WebFilter, Ordered {
                 .flatMap(late -> beingAnswered(exchange) ? Mono.delay(grace, loop) : Mono.just(late));
         return chain.filter(exchange).timeout(expired, Mono.defer(() -> {
             if (beingAnswered(exchange)) {
-                log.warn("the answer to {} {} was still being written {} after the deadline ({}): connection closed",
-                        exchange.getRequest().getMethod(), exchange.getRequest().getPath(), grace, deadline);
+                log.warn(
+                        "the answer to {} {} was still being written {} after the deadline ({}): connection closed",
+                        exchange.getRequest().getMethod(),
+                        exchange.getRequest().getPath(),
+                        grace,
+                        deadline);
                 close(exchange);
                 return Mono.empty();
             }
             fired.increment();
-            try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY, exchange.getAttribute(CorrelationId.KEY))) {
-                log.warn("no answer for {} {} within {} ({}); answering 503", exchange.getRequest().getMethod(),
-                        exchange.getRequest().getPath(), deadline, stage(exchange));
+            try (MDC.MDCCloseable ignored =
+                    MDC.putCloseable(CorrelationId.KEY, exchange.getAttribute(CorrelationId.KEY))) {
+                log.warn(
+                        "no answer for {} {} within {} ({}); answering 503",
+                        exchange.getRequest().getMethod(),
+                        exchange.getRequest().getPath(),
+                        deadline,
+                        stage(exchange));
             }
-            return Mono.error(Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
-                    "the service did not answer in time; retry later", retryAfter).toException());
+            return Mono.error(Problem.retryable(
+                            ProblemType.SERVICE_UNAVAILABLE,
+                            "the service did not answer in time; retry later",
+                            retryAfter)
+                    .toException());
         }));
     }
 
     /** The service's answer is being copied to the buyer: a 503 can no longer be written over it. */
     private static boolean beingAnswered(ServerWebExchange exchange) {
-        return exchange.getAttribute(CLIENT_RESPONSE_ATTR) != null || exchange.getResponse().isCommitted();
+        return exchange.getAttribute(CLIENT_RESPONSE_ATTR) != null
+                || exchange.getResponse().isCommitted();
     }
 
     private static void close(ServerWebExchange exchange) {
-        if (ServerHttpResponseDecorator.getNativeResponse(exchange.getResponse()) instanceof HttpServerResponse response) {
+        if (ServerHttpResponseDecorator.getNativeResponse(exchange.getResponse())
+                instanceof HttpServerResponse response) {
             response.withConnection(Connection::dispose);
         }
     }

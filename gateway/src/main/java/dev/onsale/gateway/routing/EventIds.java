@@ -6,8 +6,7 @@ import java.util.UUID;
 /** The event id a path names: a UUID in its 36-character form, or nothing. */
 public final class EventIds {
 
-    private EventIds() {
-    }
+    private EventIds() {}
 
     public static Optional<UUID> parse(String text) {
         if (text == null || text.length() != 36) {

@@ -13,8 +13,7 @@ import reactor.netty.resources.ConnectionProvider;
  */
 public final class GatewayReads {
 
-    private GatewayReads() {
-    }
+    private GatewayReads() {}
 
     public static WebClient client(String name, int maxConnections, Duration timeout) {
         ConnectionProvider pool = ConnectionProvider.builder(name)
@@ -23,6 +22,8 @@ public final class GatewayReads {
                 .maxIdleTime(Duration.ofSeconds(30))
                 .build();
         HttpClient http = HttpClient.create(pool).responseTimeout(timeout);
-        return WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
+        return WebClient.builder()
+                .clientConnector(new ReactorClientHttpConnector(http))
+                .build();
     }
 }

@@ -21,21 +21,36 @@ class Routes {
     @Bean
     RouteLocator onsaleRoutes(RouteLocatorBuilder builder, UpstreamProperties upstream) {
         Map<String, Object> timeouts = Map.of(
-                CONNECT_TIMEOUT_ATTR, (int) upstream.connectTimeout().toMillis(),
+                CONNECT_TIMEOUT_ATTR,
+                (int) upstream.connectTimeout().toMillis(),
                 // none on the route: the deadline is the upstream client's own (UpstreamClientConfiguration)
-                RESPONSE_TIMEOUT_ATTR, -1L);
+                RESPONSE_TIMEOUT_ATTR,
+                -1L);
         return builder.routes()
-                .route("queue-admission", r -> r.path("/admin/events/*/admission")
-                        .metadata(timeouts).uri(upstream.queue()))
-                .route("queue", r -> r.path("/api/queue/**")
-                        .metadata(timeouts).uri(upstream.queue()))
-                .route("inventory", r -> r.path("/api/events/*/availability", "/api/events/*/holds")
-                        .metadata(timeouts).uri(upstream.inventory()))
-                .route("booking", r -> r.path("/api/events/**", "/api/orders/**",
-                                "/admin/events/**", "/admin/reconciliation/**", "/audit/**")
-                        .metadata(timeouts).uri(upstream.booking()))
-                .route("payment-webhooks", r -> r.path("/webhooks/payments")
-                        .metadata(timeouts).uri(upstream.payment()))
+                .route(
+                        "queue-admission",
+                        r -> r.path("/admin/events/*/admission")
+                                .metadata(timeouts)
+                                .uri(upstream.queue()))
+                .route("queue", r -> r.path("/api/queue/**").metadata(timeouts).uri(upstream.queue()))
+                .route(
+                        "inventory",
+                        r -> r.path("/api/events/*/availability", "/api/events/*/holds")
+                                .metadata(timeouts)
+                                .uri(upstream.inventory()))
+                .route(
+                        "booking",
+                        r -> r.path(
+                                        "/api/events/**",
+                                        "/api/orders/**",
+                                        "/admin/events/**",
+                                        "/admin/reconciliation/**",
+                                        "/audit/**")
+                                .metadata(timeouts)
+                                .uri(upstream.booking()))
+                .route(
+                        "payment-webhooks",
+                        r -> r.path("/webhooks/payments").metadata(timeouts).uri(upstream.payment()))
                 .build();
     }
 }

@@ -25,8 +25,12 @@ import reactor.netty.resources.ConnectionProvider;
 class UpstreamClientConfiguration {
 
     @Bean
-    HttpClientFactory gatewayHttpClientFactory(HttpClientProperties properties, ServerProperties server,
-            List<HttpClientCustomizer> customizers, HttpClientSslConfigurer ssl, UpstreamProperties upstream) {
+    HttpClientFactory gatewayHttpClientFactory(
+            HttpClientProperties properties,
+            ServerProperties server,
+            List<HttpClientCustomizer> customizers,
+            HttpClientSslConfigurer ssl,
+            UpstreamProperties upstream) {
         return new HttpClientFactory(properties, server, ssl, customizers) {
             @Override
             protected ConnectionProvider buildConnectionProvider(HttpClientProperties ignored) {

@@ -1,10 +1,10 @@
 package dev.onsale.gateway.routing;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
 import dev.onsale.gateway.problem.ProblemResponses;
-import dev.onsale.common.problem.ProblemType;
 import java.time.Duration;
 import org.reactivestreams.Publisher;
 import org.slf4j.Logger;
@@ -65,14 +65,22 @@ class UpstreamFailureFilter implements GlobalFilter, Ordered {
                     }
                     return super.writeWith(body);
                 }
-                try (MDC.MDCCloseable ignored = MDC.putCloseable(CorrelationId.KEY,
-                        exchange.getAttribute(CorrelationId.KEY))) {
-                    log.warn("upstream answered {} for {} {}; answering 503", status.value(),
-                            exchange.getRequest().getMethod(), exchange.getRequest().getPath());
+                try (MDC.MDCCloseable ignored =
+                        MDC.putCloseable(CorrelationId.KEY, exchange.getAttribute(CorrelationId.KEY))) {
+                    log.warn(
+                            "upstream answered {} for {} {}; answering 503",
+                            status.value(),
+                            exchange.getRequest().getMethod(),
+                            exchange.getRequest().getPath());
                 }
-                return Flux.from(body).doOnNext(DataBufferUtils::release).then(Mono.defer(() ->
-                        problems.write(getDelegate(), Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
-                                "the service failed to answer; retry later", retryAfter))));
+                return Flux.from(body)
+                        .doOnNext(DataBufferUtils::release)
+                        .then(Mono.defer(() -> problems.write(
+                                getDelegate(),
+                                Problem.retryable(
+                                        ProblemType.SERVICE_UNAVAILABLE,
+                                        "the service failed to answer; retry later",
+                                        retryAfter))));
             }
 
             @Override

@@ -56,6 +56,5 @@ public record UpstreamProperties(
             @DefaultValue("2000") int maxConnections,
             @DefaultValue("10000") int pendingAcquireMax,
             @DefaultValue("5s") Duration pendingAcquireTimeout,
-            @DefaultValue("30s") Duration maxIdleTime) {
-    }
+            @DefaultValue("30s") Duration maxIdleTime) {}
 }

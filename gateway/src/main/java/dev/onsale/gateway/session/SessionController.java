@@ -1,10 +1,10 @@
 package dev.onsale.gateway.session;
 
 import dev.onsale.common.problem.Answers;
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.common.problem.ProblemType;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,8 +37,7 @@ class SessionController {
         this.clock = clock;
     }
 
-    record SessionCreated(String sessionToken, Instant expiresAt) {
-    }
+    record SessionCreated(String sessionToken, Instant expiresAt) {}
 
     @Answers(problems = ProblemType.INVALID_REQUEST)
     @PostMapping(path = "/api/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -55,7 +54,8 @@ class SessionController {
                 .defaultIfEmpty("")
                 .map(body -> {
                     if (!EMPTY_OBJECT.matcher(body).matches()) {
-                        throw Problem.of(ProblemType.INVALID_REQUEST, "the body must be empty or {}").toException();
+                        throw Problem.of(ProblemType.INVALID_REQUEST, "the body must be empty or {}")
+                                .toException();
                     }
                     Instant expiresAt = clock.instant().plus(properties.ttl()).truncatedTo(ChronoUnit.SECONDS);
                     SessionToken session = new SessionToken(UUID.randomUUID(), expiresAt);

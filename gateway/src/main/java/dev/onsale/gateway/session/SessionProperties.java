@@ -13,5 +13,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param ttl          how long a new session stays valid
  */
 @ConfigurationProperties("onsale.session")
-public record SessionProperties(String key, @DefaultValue List<String> previousKeys, @DefaultValue("2h") Duration ttl) {
-}
+public record SessionProperties(
+        String key,
+        @DefaultValue List<String> previousKeys,
+        @DefaultValue("2h") Duration ttl) {}

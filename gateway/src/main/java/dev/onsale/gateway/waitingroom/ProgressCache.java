@@ -29,12 +29,10 @@ import reactor.core.publisher.Mono;
 class ProgressCache {
 
     /** What queue-service answered: 200 (the document, its ETag and caching) or 404 (its problem body). */
-    record Document(int status, byte[] body, String contentType, String etag, String cacheControl, long fetchedAt) {
-    }
+    record Document(int status, byte[] body, String contentType, String etag, String cacheControl, long fetchedAt) {}
 
     /** One event's fetch, under way or done, and when it started. */
-    private record Slot(long startedAt, Mono<Optional<Document>> document, AtomicBoolean done) {
-    }
+    private record Slot(long startedAt, Mono<Optional<Document>> document, AtomicBoolean done) {}
 
     private final WebClient client;
     private final URI queue;
@@ -66,11 +64,16 @@ class ProgressCache {
         if (slots.size() >= properties.maxEvents()) {
             evictOlderThan(now - properties.refresh().toNanos());
         }
-        Slot current = slots.compute(eventId, (id, slot) -> slot != null && now - slot.startedAt() < properties.refresh().toNanos()
-                ? slot
-                : start(id, now));
+        Slot current = slots.compute(
+                eventId,
+                (id, slot) -> slot != null
+                                && now - slot.startedAt() < properties.refresh().toNanos()
+                        ? slot
+                        : start(id, now));
         Document last = lastGood.get(eventId);
-        if (!current.done().get() && last != null && now - last.fetchedAt() <= properties.staleFor().toNanos()) {
+        if (!current.done().get()
+                && last != null
+                && now - last.fetchedAt() <= properties.staleFor().toNanos()) {
             return Mono.just(Optional.of(last));
         }
         return current.document();
@@ -78,18 +81,26 @@ class ProgressCache {
 
     private Slot start(UUID eventId, long now) {
         AtomicBoolean done = new AtomicBoolean();
-        Mono<Optional<Document>> document = fetch(eventId).doFinally(signal -> done.set(true)).cache();
+        Mono<Optional<Document>> document =
+                fetch(eventId).doFinally(signal -> done.set(true)).cache();
         document.subscribe();
         return new Slot(now, document, done);
     }
 
     private Mono<Optional<Document>> fetch(UUID eventId) {
         fetches.increment();
-        return client.get().uri(queue.resolve("/api/queue/" + eventId + "/progress"))
+        return client.get()
+                .uri(queue.resolve("/api/queue/" + eventId + "/progress"))
                 .accept(MediaType.APPLICATION_JSON)
-                .exchangeToMono(response -> response.bodyToMono(byte[].class).defaultIfEmpty(new byte[0])
-                        .map(body -> new Document(response.statusCode().value(), body,
-                                response.headers().contentType().map(MediaType::toString).orElse("application/json"),
+                .exchangeToMono(response -> response.bodyToMono(byte[].class)
+                        .defaultIfEmpty(new byte[0])
+                        .map(body -> new Document(
+                                response.statusCode().value(),
+                                body,
+                                response.headers()
+                                        .contentType()
+                                        .map(MediaType::toString)
+                                        .orElse("application/json"),
                                 response.headers().asHttpHeaders().getFirst(HttpHeaders.ETAG),
                                 response.headers().asHttpHeaders().getFirst(HttpHeaders.CACHE_CONTROL),
                                 System.nanoTime())))
@@ -109,7 +120,8 @@ class ProgressCache {
 
     private Optional<Document> staleDocument(UUID eventId) {
         Document last = lastGood.get(eventId);
-        if (last == null || System.nanoTime() - last.fetchedAt() > properties.staleFor().toNanos()) {
+        if (last == null
+                || System.nanoTime() - last.fetchedAt() > properties.staleFor().toNanos()) {
             return Optional.empty();
         }
         stale.increment();

@@ -2,8 +2,8 @@ package dev.onsale.gateway.waitingroom;
 
 import dev.onsale.common.http.EntityTags;
 import dev.onsale.common.problem.Answers;
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.common.problem.ProblemType;
+import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
 import java.time.Duration;
 import java.util.UUID;
@@ -35,17 +35,23 @@ class ProgressController {
     @Answers(problems = ProblemType.EVENT_NOT_FOUND, also = 304)
     @GetMapping("/api/queue/{eventId}/progress")
     Mono<ResponseEntity<byte[]>> progress(@PathVariable String eventId, ServerHttpRequest request) {
-        UUID event = EventIds.parse(eventId).orElseThrow(
-                () -> Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room").toException());
+        UUID event = EventIds.parse(eventId)
+                .orElseThrow(() -> Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room")
+                        .toException());
         String ifNoneMatch = request.getHeaders().getFirst(HttpHeaders.IF_NONE_MATCH);
-        return cache.document(event).map(found -> found.map(document -> answer(document, ifNoneMatch))
-                .orElseThrow(() -> Problem.retryable(ProblemType.SERVICE_UNAVAILABLE,
-                        "the waiting room did not answer; ask again shortly", RETRY_AFTER).toException()));
+        return cache.document(event)
+                .map(found -> found.map(document -> answer(document, ifNoneMatch))
+                        .orElseThrow(() -> Problem.retryable(
+                                        ProblemType.SERVICE_UNAVAILABLE,
+                                        "the waiting room did not answer; ask again shortly",
+                                        RETRY_AFTER)
+                                .toException()));
     }
 
     private static ResponseEntity<byte[]> answer(ProgressCache.Document document, String ifNoneMatch) {
         if (document.status() == HttpStatus.NOT_FOUND.value()) {
-            throw Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room").toException();
+            throw Problem.of(ProblemType.EVENT_NOT_FOUND, "no event with this id has a waiting room")
+                    .toException();
         }
         ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
         if (document.cacheControl() != null) {
@@ -54,10 +60,11 @@ class ProgressController {
         if (document.etag() != null) {
             ok.header(HttpHeaders.ETAG, document.etag());
             if (EntityTags.matches(ifNoneMatch, document.etag())) {
-                return ResponseEntity.status(HttpStatus.NOT_MODIFIED).headers(ok.build().getHeaders()).build();
+                return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
+                        .headers(ok.build().getHeaders())
+                        .build();
             }
         }
         return ok.contentType(MediaType.parseMediaType(document.contentType())).body(document.body());
     }
-
 }

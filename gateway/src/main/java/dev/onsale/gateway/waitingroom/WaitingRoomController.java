@@ -1,9 +1,9 @@
 package dev.onsale.gateway.waitingroom;
 
+import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.halt.HaltedSales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
 import dev.onsale.gateway.problem.Problem;
-import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.routing.EventIds;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
@@ -33,13 +33,14 @@ class WaitingRoomController {
     private final CacheControl pageCaching;
     private final CacheControl assetCaching;
 
-    WaitingRoomController(WaitingRoomFiles files, WaitingRoomProperties properties, HaltedSales halted,
-            SaleHaltProperties halt) {
+    WaitingRoomController(
+            WaitingRoomFiles files, WaitingRoomProperties properties, HaltedSales halted, SaleHaltProperties halt) {
         this.files = files;
         this.halted = halted;
         this.halt = halt;
         this.pageCaching = CacheControl.maxAge(properties.pageMaxAge()).cachePublic();
-        this.assetCaching = CacheControl.maxAge(properties.assetMaxAge()).cachePublic().immutable();
+        this.assetCaching =
+                CacheControl.maxAge(properties.assetMaxAge()).cachePublic().immutable();
     }
 
     /** The waiting room; while the event's sale is halted, the static "sale stopped" page (503). */
@@ -50,7 +51,9 @@ class WaitingRoomController {
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .contentType(stopped.type())
                     .cacheControl(pageCaching)
-                    .header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, halt.retryAfter().toSeconds())))
+                    .header(
+                            HttpHeaders.RETRY_AFTER,
+                            Long.toString(Math.max(1, halt.retryAfter().toSeconds())))
                     .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                     .header("Referrer-Policy", "no-referrer")
                     .header("X-Content-Type-Options", "nosniff")
@@ -66,14 +69,16 @@ class WaitingRoomController {
 
     @GetMapping(WaitingRoomFiles.ASSETS_PATH + "{name}")
     ResponseEntity<byte[]> asset(@PathVariable String name) {
-        WaitingRoomFiles.File asset = files.asset(name).orElseThrow(() ->
-                Problem.of(ProblemType.NOT_FOUND, "there is no asset " + name).toException());
+        WaitingRoomFiles.File asset = files.asset(name)
+                .orElseThrow(() -> Problem.of(ProblemType.NOT_FOUND, "there is no asset " + name)
+                        .toException());
         return serve(asset, assetCaching).body(asset.body());
     }
 
     private ResponseEntity<byte[]> page(String eventId, WaitingRoomFiles.File page) {
         if (EventIds.parse(eventId).isEmpty()) {
-            throw Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId).toException();
+            throw Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId)
+                    .toException();
         }
         return serve(page, pageCaching)
                 .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
@@ -88,5 +93,4 @@ class WaitingRoomController {
                 .eTag(file.etag())
                 .header("X-Content-Type-Options", "nosniff");
     }
-
 }

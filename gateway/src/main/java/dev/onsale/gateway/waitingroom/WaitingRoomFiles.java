@@ -27,8 +27,7 @@ import org.springframework.stereotype.Component;
 class WaitingRoomFiles {
 
     /** Bytes to serve, their type, and an entity tag derived from the bytes. */
-    record File(byte[] body, MediaType type, String etag) {
-    }
+    record File(byte[] body, MediaType type, String etag) {}
 
     static final String ASSETS_PATH = "/assets/";
 
@@ -86,7 +85,9 @@ class WaitingRoomFiles {
     /** The first 16 hex digits of the SHA-256 of {@code content}. */
     static String fingerprint(byte[] content) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content)).substring(0, 16);
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(content))
+                    .substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
         }
@@ -120,7 +121,10 @@ class WaitingRoomFiles {
     }
 
     private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 
     private static String quoted(String tag) {

@@ -19,8 +19,8 @@ public record WaitingRoomProperties(
 
     public WaitingRoomProperties {
         if (nextUrl == null || !nextUrl.startsWith("/") || nextUrl.startsWith("//")) {
-            throw new IllegalArgumentException("onsale.waiting-room.next-url must be a path on this site, e.g. "
-                    + "/events/{eventId}/admitted");
+            throw new IllegalArgumentException(
+                    "onsale.waiting-room.next-url must be a path on this site, e.g. " + "/events/{eventId}/admitted");
         }
     }
 }

@@ -45,8 +45,15 @@ final class SyntheticBuyer {
     private final Map<Integer, LongAdder> answersByStatus = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
 
-    SyntheticBuyer(HttpClient client, URI base, UUID absentEvent, SessionTokenCodec sessions,
-            AdmissionTokenCodec admissions, Clock clock, Duration requestTimeout, Pace pace) {
+    SyntheticBuyer(
+            HttpClient client,
+            URI base,
+            UUID absentEvent,
+            SessionTokenCodec sessions,
+            AdmissionTokenCodec admissions,
+            Clock clock,
+            Duration requestTimeout,
+            Pace pace) {
         this.client = client;
         this.base = base;
         this.absentEvent = absentEvent;
@@ -61,9 +68,8 @@ final class SyntheticBuyer {
     boolean walk() throws InterruptedException {
         String created = send(request("/api/sessions").POST(HttpRequest.BodyPublishers.ofString("{}")));
         Matcher token = created == null ? null : SESSION_TOKEN.matcher(created);
-        Optional<SessionToken> session = token != null && token.find()
-                ? sessions.verify(token.group(1), clock.instant())
-                : Optional.empty();
+        Optional<SessionToken> session =
+                token != null && token.find() ? sessions.verify(token.group(1), clock.instant()) : Optional.empty();
         if (session.isEmpty()) {
             return false;
         }
@@ -78,7 +84,9 @@ final class SyntheticBuyer {
                 .header("X-Admission-Token", admissionFor(session.get().sessionId()))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\": 1}")));
-        send(request("/api/orders/" + UUID.randomUUID()).header("Authorization", bearer).GET());
+        send(request("/api/orders/" + UUID.randomUUID())
+                .header("Authorization", bearer)
+                .GET());
         return true;
     }
 
@@ -95,7 +103,10 @@ final class SyntheticBuyer {
     }
 
     private String admissionFor(UUID sessionId) {
-        return admissions.encode(new AdmissionToken(UUID.randomUUID(), sessionId, absentEvent,
+        return admissions.encode(new AdmissionToken(
+                UUID.randomUUID(),
+                sessionId,
+                absentEvent,
                 clock.instant().plus(ADMISSION_LIFETIME).truncatedTo(ChronoUnit.SECONDS)));
     }
 
@@ -108,7 +119,9 @@ final class SyntheticBuyer {
         pace.await();
         try {
             HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            answersByStatus.computeIfAbsent(response.statusCode(), status -> new LongAdder()).increment();
+            answersByStatus
+                    .computeIfAbsent(response.statusCode(), status -> new LongAdder())
+                    .increment();
             return response.body();
         } catch (IOException e) {
             failures.increment();

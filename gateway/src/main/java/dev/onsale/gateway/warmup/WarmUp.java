@@ -47,8 +47,13 @@ class WarmUp implements ApplicationRunner {
     private final Environment environment;
     private final Clock clock;
 
-    WarmUp(WarmUpProperties properties, RateLimitProperties limits, SessionTokenCodec sessions,
-            AdmissionTokenCodec admissions, Environment environment, Clock clock) {
+    WarmUp(
+            WarmUpProperties properties,
+            RateLimitProperties limits,
+            SessionTokenCodec sessions,
+            AdmissionTokenCodec admissions,
+            Environment environment,
+            Clock clock) {
         this.properties = properties;
         this.limits = limits;
         this.sessions = sessions;
@@ -69,10 +74,12 @@ class WarmUp implements ApplicationRunner {
         Pace pace = new Pace(limits.addressPerSecond() * properties.addressShare());
         AtomicInteger left = new AtomicInteger(properties.buyers());
         AtomicInteger walked = new AtomicInteger();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try (HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .build();
                 ExecutorService walkers = Executors.newVirtualThreadPerTaskExecutor()) {
-            SyntheticBuyer buyer = new SyntheticBuyer(client, base, UUID.randomUUID(), sessions, admissions, clock,
-                    properties.requestTimeout(), pace);
+            SyntheticBuyer buyer = new SyntheticBuyer(
+                    client, base, UUID.randomUUID(), sessions, admissions, clock, properties.requestTimeout(), pace);
             List<Future<?>> running = new ArrayList<>();
             for (int i = 0; i < properties.concurrency(); i++) {
                 running.add(walkers.submit(() -> {
@@ -85,9 +92,13 @@ class WarmUp implements ApplicationRunner {
                 }));
             }
             boolean complete = awaitAll(running, deadline);
-            log.info("warm-up: {} synthetic buyers of {} walked in {} ms{}; answers {}, {} without an answer",
-                    walked.get(), properties.buyers(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
-                    complete ? "" : " (stopped at onsale.warm-up.max-duration)", buyer.answersByStatus(),
+            log.info(
+                    "warm-up: {} synthetic buyers of {} walked in {} ms{}; answers {}, {} without an answer",
+                    walked.get(),
+                    properties.buyers(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                    complete ? "" : " (stopped at onsale.warm-up.max-duration)",
+                    buyer.answersByStatus(),
                     buyer.failures());
         }
     }
@@ -97,7 +108,8 @@ class WarmUp implements ApplicationRunner {
         boolean complete = true;
         for (Future<?> walker : running) {
             try {
-                walker.get(Math.max(0, deadline - System.nanoTime()) + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
+                walker.get(
+                        Math.max(0, deadline - System.nanoTime()) + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 complete = false;
                 walker.cancel(true);

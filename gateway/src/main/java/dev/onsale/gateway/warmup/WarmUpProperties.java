@@ -27,10 +27,12 @@ public record WarmUpProperties(
 
     public WarmUpProperties {
         if (buyers < 0 || concurrency < 1) {
-            throw new IllegalArgumentException("onsale.warm-up.buyers must not be negative, concurrency must be positive");
+            throw new IllegalArgumentException(
+                    "onsale.warm-up.buyers must not be negative, concurrency must be positive");
         }
         if (maxDuration.isNegative() || requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalArgumentException("onsale.warm-up.max-duration must not be negative, request-timeout must be positive");
+            throw new IllegalArgumentException(
+                    "onsale.warm-up.max-duration must not be negative, request-timeout must be positive");
         }
         if (!(addressShare > 0 && addressShare <= 1)) {
             throw new IllegalArgumentException("onsale.warm-up.address-share must be in (0, 1]");

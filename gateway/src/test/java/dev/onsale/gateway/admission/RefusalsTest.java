@@ -12,8 +12,11 @@ class RefusalsTest {
     @ParameterizedTest
     @EnumSource(Refusal.class)
     void everyRefusalTellsTheBuyerWhatToDoWithoutNamingTheMechanism(Refusal refusal) {
-        assertThat(Refusals.detail(refusal)).contains("queue")
-                .doesNotContainIgnoringCase("signature").doesNotContainIgnoringCase("hmac").doesNotContainIgnoringCase("key");
+        assertThat(Refusals.detail(refusal))
+                .contains("queue")
+                .doesNotContainIgnoringCase("signature")
+                .doesNotContainIgnoringCase("hmac")
+                .doesNotContainIgnoringCase("key");
         assertThat(Refusals.tag(refusal)).matches("[a-z_]+");
     }
 

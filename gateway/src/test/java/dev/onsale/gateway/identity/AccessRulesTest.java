@@ -19,37 +19,39 @@ class AccessRulesTest {
 
     @ParameterizedTest(name = "{0} {1} is {2}")
     @CsvSource({
-            "POST, /api/sessions, ANONYMOUS",
-            "GET, /api/events, ANONYMOUS",
-            "GET, /api/events/e1, ANONYMOUS",
-            "GET, /api/events/e1/seats, ANONYMOUS",
-            "GET, /api/events/e1/availability, ANONYMOUS",
-            "POST, /api/events/e1/holds, BUYER",
-            "POST, /api/events, BUYER",
-            "GET, /api/events/e1/seats/extra, BUYER",
-            "GET, /api/orders/o1, BUYER",
-            "POST, /api/queue/e1/join, BUYER",
-            "GET, /api/unknown, BUYER",
-            "POST, /webhooks/payments, WEBHOOK",
-            "POST, /admin/events, ADMIN",
-            "PUT, /admin/events/e1/admission, ADMIN",
-            "GET, /audit/reconciliation/reports, AUDITOR",
-            "GET, /problems/sold-out, ANONYMOUS",
-            "GET, /actuator/health, MANAGEMENT",
-            "POST, /actuator/anything, MANAGEMENT",
-            "GET, /wait/e1, ANONYMOUS",
-            "GET, /events/e1/admitted, ANONYMOUS",
-            "GET, /assets/waiting-room.0123456789abcdef.js, ANONYMOUS",
-            "GET, /elsewhere, ANONYMOUS"
+        "POST, /api/sessions, ANONYMOUS",
+        "GET, /api/events, ANONYMOUS",
+        "GET, /api/events/e1, ANONYMOUS",
+        "GET, /api/events/e1/seats, ANONYMOUS",
+        "GET, /api/events/e1/availability, ANONYMOUS",
+        "POST, /api/events/e1/holds, BUYER",
+        "POST, /api/events, BUYER",
+        "GET, /api/events/e1/seats/extra, BUYER",
+        "GET, /api/orders/o1, BUYER",
+        "POST, /api/queue/e1/join, BUYER",
+        "GET, /api/unknown, BUYER",
+        "POST, /webhooks/payments, WEBHOOK",
+        "POST, /admin/events, ADMIN",
+        "PUT, /admin/events/e1/admission, ADMIN",
+        "GET, /audit/reconciliation/reports, AUDITOR",
+        "GET, /problems/sold-out, ANONYMOUS",
+        "GET, /actuator/health, MANAGEMENT",
+        "POST, /actuator/anything, MANAGEMENT",
+        "GET, /wait/e1, ANONYMOUS",
+        "GET, /events/e1/admitted, ANONYMOUS",
+        "GET, /assets/waiting-room.0123456789abcdef.js, ANONYMOUS",
+        "GET, /elsewhere, ANONYMOUS"
     })
     void eachPathCarriesItsRequirement(String method, String path, Requirement expected) {
-        assertThat(AccessPolicy.requirementFor(HttpMethod.valueOf(method), path)).isEqualTo(expected);
+        assertThat(AccessPolicy.requirementFor(HttpMethod.valueOf(method), path))
+                .isEqualTo(expected);
     }
 
     @Test
     void aBuyerSessionForwardsItsSessionIdAsBuyer() {
-        assertThat(AccessDecision.decide(Requirement.BUYER, BUYER)).isEqualTo(new AccessDecision.Granted(
-                Map.of(IdentityHeaders.BUYER, "7d3f7a52-3c9e-4c55-9a55-0d2a3b6a1f00")));
+        assertThat(AccessDecision.decide(Requirement.BUYER, BUYER))
+                .isEqualTo(new AccessDecision.Granted(
+                        Map.of(IdentityHeaders.BUYER, "7d3f7a52-3c9e-4c55-9a55-0d2a3b6a1f00")));
     }
 
     @Test
@@ -61,8 +63,8 @@ class AccessRulesTest {
 
     @Test
     void theAuditorTokenForwardsTheAuditorRoleOnAuditPathsOnly() {
-        assertThat(AccessDecision.decide(Requirement.AUDITOR, AUDITOR)).isEqualTo(new AccessDecision.Granted(
-                Map.of(IdentityHeaders.ROLE, IdentityHeaders.ROLE_AUDITOR)));
+        assertThat(AccessDecision.decide(Requirement.AUDITOR, AUDITOR))
+                .isEqualTo(new AccessDecision.Granted(Map.of(IdentityHeaders.ROLE, IdentityHeaders.ROLE_AUDITOR)));
         assertThat(deniedAs(Requirement.ADMIN, AUDITOR)).isEqualTo(ProblemType.FORBIDDEN);
     }
 
@@ -84,12 +86,16 @@ class AccessRulesTest {
     @Test
     void anonymousAndWebhookPathsForwardNoIdentityWhateverIsPresented() {
         for (Caller caller : new Caller[] {BUYER, ADMIN, new Caller.Nobody(), new Caller.Unrecognized()}) {
-            assertThat(AccessDecision.decide(Requirement.ANONYMOUS, caller)).isEqualTo(new AccessDecision.Granted(Map.of()));
-            assertThat(AccessDecision.decide(Requirement.WEBHOOK, caller)).isEqualTo(new AccessDecision.Granted(Map.of()));
+            assertThat(AccessDecision.decide(Requirement.ANONYMOUS, caller))
+                    .isEqualTo(new AccessDecision.Granted(Map.of()));
+            assertThat(AccessDecision.decide(Requirement.WEBHOOK, caller))
+                    .isEqualTo(new AccessDecision.Granted(Map.of()));
         }
     }
 
     private static ProblemType deniedAs(Requirement requirement, Caller caller) {
-        return ((AccessDecision.Denied) AccessDecision.decide(requirement, caller)).problem().type();
+        return ((AccessDecision.Denied) AccessDecision.decide(requirement, caller))
+                .problem()
+                .type();
     }
 }

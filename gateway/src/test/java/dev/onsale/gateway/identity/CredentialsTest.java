@@ -14,9 +14,13 @@ import org.junit.jupiter.api.Test;
 class CredentialsTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
-    private final SessionTokenCodec codec = new SessionTokenCodec(new HmacSigner("a-test-key-of-at-least-thirty-two-bytes"));
-    private final Credentials credentials = new Credentials(codec, Clock.fixed(NOW, ZoneOffset.UTC),
-            new IdentityProperties("the-admin-token", "the-auditor-token", "an-identity-key-of-at-least-32-bytes-0123"));
+    private final SessionTokenCodec codec =
+            new SessionTokenCodec(new HmacSigner("a-test-key-of-at-least-thirty-two-bytes"));
+    private final Credentials credentials = new Credentials(
+            codec,
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            new IdentityProperties(
+                    "the-admin-token", "the-auditor-token", "an-identity-key-of-at-least-32-bytes-0123"));
 
     @Test
     void aValidSessionTokenIsTheBuyerOfThatSession() {

@@ -25,8 +25,10 @@ class IdentityFilterTest {
         assertThat(IdentityFilter.isCanonical("/api/events/")).isTrue();
         assertThat(IdentityFilter.isCanonical("/api/events/../orders/o1")).isFalse();
         assertThat(IdentityFilter.isCanonical("/api/events/e1/..")).isFalse();
-        assertThat(IdentityFilter.isCanonical("/api/events/..;/orders/o1/seats")).isFalse();
-        assertThat(IdentityFilter.isCanonical("/api/events/x%2F..%2Forders/seats")).isFalse();
+        assertThat(IdentityFilter.isCanonical("/api/events/..;/orders/o1/seats"))
+                .isFalse();
+        assertThat(IdentityFilter.isCanonical("/api/events/x%2F..%2Forders/seats"))
+                .isFalse();
         assertThat(IdentityFilter.isCanonical("/api/events/%2e%2e/orders")).isFalse();
         assertThat(IdentityFilter.isCanonical("//api/orders/o1")).isFalse();
     }

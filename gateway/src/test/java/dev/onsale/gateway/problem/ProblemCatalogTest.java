@@ -15,22 +15,51 @@ class ProblemCatalogTest {
     void everyEntryOfTheCatalogHasAPageWithItsTitleStatusAndExplanation() {
         for (ProblemType type : ProblemType.values()) {
             String page = pages.page(type.slug());
-            assertThat(page).as(type.slug()).startsWith("<!doctype html>")
+            assertThat(page)
+                    .as(type.slug())
+                    .startsWith("<!doctype html>")
                     .contains("<h1>" + type.title() + "</h1>")
                     .contains("<code>/problems/" + type.slug() + "</code>, answered with HTTP status " + type.status())
-                    .contains(type.explanation().replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;"));
+                    .contains(type.explanation()
+                            .replace("<", "&lt;")
+                            .replace(">", "&gt;")
+                            .replace("\"", "&quot;"));
         }
     }
 
     @Test
     void theSlugsTheContractNamesAreAllThere() {
-        String[] contract = {"invalid-request", "unauthorized", "forbidden", "not-found", "event-not-found",
-                "not-in-queue", "admission-required", "sold-out", "seat-unavailable", "order-already-live",
-                "limit-exceeded", "rate-limited", "payload-too-large", "service-unavailable",
-                "idempotency-key-missing", "idempotency-key-reused", "order-not-payable", "order-not-cancellable",
-                "order-not-found", "sale-not-open", "sale-state-conflict", "reconciliation-running", "report-not-found",
-                "sale-halted", "method-not-allowed", "internal-error", "webhook-signature-invalid",
-                "webhook-timestamp-stale", "hold-ended"};
+        String[] contract = {
+            "invalid-request",
+            "unauthorized",
+            "forbidden",
+            "not-found",
+            "event-not-found",
+            "not-in-queue",
+            "admission-required",
+            "sold-out",
+            "seat-unavailable",
+            "order-already-live",
+            "limit-exceeded",
+            "rate-limited",
+            "payload-too-large",
+            "service-unavailable",
+            "idempotency-key-missing",
+            "idempotency-key-reused",
+            "order-not-payable",
+            "order-not-cancellable",
+            "order-not-found",
+            "sale-not-open",
+            "sale-state-conflict",
+            "reconciliation-running",
+            "report-not-found",
+            "sale-halted",
+            "method-not-allowed",
+            "internal-error",
+            "webhook-signature-invalid",
+            "webhook-timestamp-stale",
+            "hold-ended"
+        };
         for (String slug : contract) {
             assertThat(ProblemType.bySlug(slug)).as(slug).isPresent();
         }
@@ -39,7 +68,8 @@ class ProblemCatalogTest {
     @Test
     void anUnknownSlugIsNotFound() {
         assertThatThrownBy(() -> pages.page("no-such-thing"))
-                .isInstanceOfSatisfying(ProblemException.class,
+                .isInstanceOfSatisfying(
+                        ProblemException.class,
                         e -> assertThat(e.problem().type()).isEqualTo(ProblemType.NOT_FOUND));
     }
 }

@@ -19,7 +19,9 @@ class ProblemRenderingTest {
     @Test
     void aProblemIsRenderedAsRfc9457JsonWithTypeTitleStatusAndDetail() {
         MockServerHttpResponse response = new MockServerHttpResponse();
-        responses.write(response, Problem.of(ProblemType.NOT_FOUND, "no resource at /x")).block();
+        responses
+                .write(response, Problem.of(ProblemType.NOT_FOUND, "no resource at /x"))
+                .block();
 
         assertThat(response.getStatusCode().value()).isEqualTo(404);
         assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
@@ -33,19 +35,24 @@ class ProblemRenderingTest {
     @Test
     void unauthorizedCarriesWwwAuthenticateBearer() {
         MockServerHttpResponse response = new MockServerHttpResponse();
-        responses.write(response, Problem.of(ProblemType.UNAUTHORIZED, "no token")).block();
+        responses
+                .write(response, Problem.of(ProblemType.UNAUTHORIZED, "no token"))
+                .block();
         assertThat(response.getHeaders().getFirst(HttpHeaders.WWW_AUTHENTICATE)).isEqualTo("Bearer");
     }
 
     @Test
     void retryAfterIsWholeSecondsRoundedUpAndAtLeastOne() {
         MockServerHttpResponse response = new MockServerHttpResponse();
-        responses.write(response, Problem.retryable(ProblemType.RATE_LIMITED, "slow down", Duration.ofMillis(1200)))
+        responses
+                .write(response, Problem.retryable(ProblemType.RATE_LIMITED, "slow down", Duration.ofMillis(1200)))
                 .block();
         assertThat(response.getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("2");
 
         MockServerHttpResponse quick = new MockServerHttpResponse();
-        responses.write(quick, Problem.retryable(ProblemType.RATE_LIMITED, "slow down", Duration.ofMillis(1))).block();
+        responses
+                .write(quick, Problem.retryable(ProblemType.RATE_LIMITED, "slow down", Duration.ofMillis(1)))
+                .block();
         assertThat(quick.getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("1");
     }
 
@@ -53,7 +60,8 @@ class ProblemRenderingTest {
     void writingAProblemReplacesHeadersLeftByAnUpstream() {
         MockServerHttpResponse response = new MockServerHttpResponse();
         response.getHeaders().set("X-Upstream-Secret", "leak");
-        responses.write(response, Problem.retryable(ProblemType.SERVICE_UNAVAILABLE, "down", Duration.ofSeconds(1)))
+        responses
+                .write(response, Problem.retryable(ProblemType.SERVICE_UNAVAILABLE, "down", Duration.ofSeconds(1)))
                 .block();
         assertThat(response.getHeaders().containsHeader("X-Upstream-Secret")).isFalse();
         assertThat(response.getStatusCode().value()).isEqualTo(503);

@@ -23,7 +23,9 @@ class LocalSessionBucketsTest {
     @Test
     void aFloodBeyondTheLocalBurstIsRefusedWithTheWaitForTheNextToken() {
         LocalSessionBuckets local = buckets(20, 10, 2, 100);
-        long allowed = IntStream.range(0, 100).filter(i -> local.take(session).allowed()).count();
+        long allowed = IntStream.range(0, 100)
+                .filter(i -> local.take(session).allowed())
+                .count();
         assertThat(allowed).isEqualTo(40);
         LocalSessionBuckets.Take refused = local.take(session);
         assertThat(refused.allowed()).isFalse();
@@ -61,7 +63,16 @@ class LocalSessionBucketsTest {
     }
 
     private LocalSessionBuckets buckets(int sessionBurst, double sessionPerSecond, double factor, int maxSessions) {
-        return new LocalSessionBuckets(new RateLimitProperties(sessionBurst, sessionPerSecond, 1000, 1000, "unused:",
-                factor, maxSessions, Duration.ofSeconds(10)), now::get);
+        return new LocalSessionBuckets(
+                new RateLimitProperties(
+                        sessionBurst,
+                        sessionPerSecond,
+                        1000,
+                        1000,
+                        "unused:",
+                        factor,
+                        maxSessions,
+                        Duration.ofSeconds(10)),
+                now::get);
     }
 }

@@ -79,8 +79,17 @@ class TokenBucketsIT {
     }
 
     private TokenBuckets buckets(int sessionBurst, double sessionRate, int addressBurst, double addressRate) {
-        return new TokenBuckets(redis, new RateLimitProperties(sessionBurst, sessionRate, addressBurst,  addressRate,
-                "test:" + UUID.randomUUID() + ":", 2, 100_000, Duration.ofSeconds(10)));
+        return new TokenBuckets(
+                redis,
+                new RateLimitProperties(
+                        sessionBurst,
+                        sessionRate,
+                        addressBurst,
+                        addressRate,
+                        "test:" + UUID.randomUUID() + ":",
+                        2,
+                        100_000,
+                        Duration.ofSeconds(10)));
     }
 
     private TokenBuckets.Verdict take(TokenBuckets buckets, Optional<UUID> session) {

@@ -9,14 +9,15 @@ import org.junit.jupiter.api.Test;
 
 class WaitingRoomFilesTest {
 
-    private final WaitingRoomFiles files = new WaitingRoomFiles(
-            new WaitingRoomProperties("/checkout/{eventId}?from=\"queue\"&x=1", Duration.ofSeconds(5), Duration.ofDays(365)));
+    private final WaitingRoomFiles files = new WaitingRoomFiles(new WaitingRoomProperties(
+            "/checkout/{eventId}?from=\"queue\"&x=1", Duration.ofSeconds(5), Duration.ofDays(365)));
 
     @Test
     void thePagesNameEachAssetByItsPublishedFingerprintedPath() {
         for (WaitingRoomFiles.File page : new WaitingRoomFiles.File[] {files.waitingPage(), files.admittedPage()}) {
             String html = new String(page.body(), StandardCharsets.UTF_8);
-            assertThat(html).doesNotContain("{{")
+            assertThat(html)
+                    .doesNotContain("{{")
                     .contains(files.publicPath("waiting-room.js"), files.publicPath("waiting-room.css"));
         }
         String script = files.publicPath("waiting-room.js");
@@ -33,7 +34,8 @@ class WaitingRoomFilesTest {
     @Test
     void aFingerprintChangesWithTheContent() {
         assertThat(WaitingRoomFiles.fingerprint("a".getBytes(StandardCharsets.UTF_8)))
-                .hasSize(16).isNotEqualTo(WaitingRoomFiles.fingerprint("b".getBytes(StandardCharsets.UTF_8)));
+                .hasSize(16)
+                .isNotEqualTo(WaitingRoomFiles.fingerprint("b".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test

@@ -26,7 +26,8 @@ class WaitingRoomScriptTest {
         Path test = Path.of(getClass().getResource("waiting-room.test.js").toURI());
 
         Process run = new ProcessBuilder(node.get().toString(), test.toString(), script.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -35,9 +36,11 @@ class WaitingRoomScriptTest {
 
     private static Optional<Path> onPath(String program) {
         String path = System.getenv("PATH");
-        return path == null ? Optional.empty() : Arrays.stream(path.split(File.pathSeparator))
-                .map(dir -> Path.of(dir, program))
-                .filter(Files::isExecutable)
-                .findFirst();
+        return path == null
+                ? Optional.empty()
+                : Arrays.stream(path.split(File.pathSeparator))
+                        .map(dir -> Path.of(dir, program))
+                        .filter(Files::isExecutable)
+                        .findFirst();
     }
 }

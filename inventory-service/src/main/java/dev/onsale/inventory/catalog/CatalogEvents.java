@@ -36,8 +36,12 @@ public class CatalogEvents {
             }
             case SaleStateChanged changed -> {
                 boolean recorded = saleStates.record(envelope.messageId(), changed);
-                log.info("SaleStateChanged {} for event {} to {}: {}", envelope.messageId(), changed.eventId(),
-                        changed.current(), recorded ? "recorded" : "duplicate");
+                log.info(
+                        "SaleStateChanged {} for event {} to {}: {}",
+                        envelope.messageId(),
+                        changed.eventId(),
+                        changed.current(),
+                        recorded ? "recorded" : "duplicate");
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.onsale.inventory.catalog;
 
-import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.time.Clock;
 import java.util.List;
@@ -33,14 +33,26 @@ class CounterInitializer {
         UUID eventId = event.eventId();
         String outbox = InventoryKeys.outbox(eventId);
         streams.register(outbox);
-        Object outcome = INIT_COUNTER.run(jedis,
-                List.of(InventoryKeys.processed(eventId), InventoryKeys.available(eventId),
-                        InventoryKeys.capacity(eventId), InventoryKeys.saleState(eventId), outbox,
+        Object outcome = INIT_COUNTER.run(
+                jedis,
+                List.of(
+                        InventoryKeys.processed(eventId),
+                        InventoryKeys.available(eventId),
+                        InventoryKeys.capacity(eventId),
+                        InventoryKeys.saleState(eventId),
+                        outbox,
                         InventoryKeys.settings(eventId)),
-                List.of(messageId.toString(), Integer.toString(event.capacity()), event.saleState().name(),
-                        Long.toString(properties.inboxTtl().toSeconds()), Topics.INVENTORY, eventId.toString(),
-                        UUID.randomUUID().toString(), clock.instant().toString(),
-                        Integer.toString(event.maxPerOrder()), Integer.toString(event.holdTtlSeconds())));
+                List.of(
+                        messageId.toString(),
+                        Integer.toString(event.capacity()),
+                        event.saleState().name(),
+                        Long.toString(properties.inboxTtl().toSeconds()),
+                        Topics.INVENTORY,
+                        eventId.toString(),
+                        UUID.randomUUID().toString(),
+                        clock.instant().toString(),
+                        Integer.toString(event.maxPerOrder()),
+                        Integer.toString(event.holdTtlSeconds())));
         return InitOutcome.valueOf((String) outcome);
     }
 }

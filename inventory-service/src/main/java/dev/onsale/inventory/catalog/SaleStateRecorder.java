@@ -1,8 +1,8 @@
 package dev.onsale.inventory.catalog;
 
-import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.platform.redis.LuaScript;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -25,9 +25,12 @@ class SaleStateRecorder {
     /** @return whether the message was applied now (false: it had been before) */
     boolean record(UUID messageId, SaleStateChanged change) {
         UUID eventId = change.eventId();
-        Object outcome = RECORD.run(jedis,
+        Object outcome = RECORD.run(
+                jedis,
                 List.of(InventoryKeys.processed(eventId), InventoryKeys.saleState(eventId)),
-                List.of(messageId.toString(), change.current().name(),
+                List.of(
+                        messageId.toString(),
+                        change.current().name(),
                         Long.toString(properties.inboxTtl().toSeconds())));
         return "RECORDED".equals(outcome);
     }

@@ -20,8 +20,7 @@ public class GateDashboard {
      * @param sold      seats of paid orders
      * @param capacity  seats the event has
      */
-    public record SeatsPart(long available, long liveHolds, long sold, long capacity) {
-    }
+    public record SeatsPart(long available, long liveHolds, long sold, long capacity) {}
 
     private final JedisPooled jedis;
 
@@ -31,13 +30,16 @@ public class GateDashboard {
 
     /** Empty when the gate has no counter for the event (unknown, not yet announced, or lost with Redis). */
     public Optional<SeatsPart> read(UUID eventId) {
-        List<String> values = jedis.mget(InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId),
-                InventoryKeys.sold(eventId), InventoryKeys.capacity(eventId));
+        List<String> values = jedis.mget(
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.sold(eventId),
+                InventoryKeys.capacity(eventId));
         if (values.get(0) == null) {
             return Optional.empty();
         }
-        return Optional.of(new SeatsPart(Long.parseLong(values.get(0)), orZero(values.get(1)), orZero(values.get(2)),
-                orZero(values.get(3))));
+        return Optional.of(new SeatsPart(
+                Long.parseLong(values.get(0)), orZero(values.get(1)), orZero(values.get(2)), orZero(values.get(3))));
     }
 
     private static long orZero(String value) {

@@ -49,15 +49,24 @@ record ConvertScript(UUID eventId, UUID orderId, Duration recordTtl, Instant occ
 
     /** KEYS[1..6]: the order's record, the counter, live holds, sold, the outbox, the hold timer. */
     List<String> keys() {
-        return List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
-                InventoryKeys.liveHolds(eventId), InventoryKeys.sold(eventId), InventoryKeys.outbox(eventId),
+        return List.of(
+                InventoryKeys.order(eventId, orderId),
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.sold(eventId),
+                InventoryKeys.outbox(eventId),
                 InventoryKeys.holdTimer(eventId, orderId));
     }
 
     /** ARGV[1..7] as the header names them. */
     List<String> args() {
-        return List.of(orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
-                Long.toString(recordTtl.toSeconds()), occurredAt.toString(), Topics.INVENTORY,
+        return List.of(
+                orderId.toString(),
+                eventId.toString(),
+                InventoryKeys.prefix(eventId),
+                Long.toString(recordTtl.toSeconds()),
+                occurredAt.toString(),
+                Topics.INVENTORY,
                 availabilityId.toString());
     }
 }

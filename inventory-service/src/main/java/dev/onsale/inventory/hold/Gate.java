@@ -76,7 +76,11 @@ public class Gate {
 
     /** @return whether the refusal restored the gate now */
     boolean refuse(AllocationRefused refused) {
-        return end(Mode.REFUSE, refused.eventId(), refused.orderId(), refused.reason().name());
+        return end(
+                Mode.REFUSE,
+                refused.eventId(),
+                refused.orderId(),
+                refused.reason().name());
     }
 
     /** Booking released the order ({@code reason}: cancelled, expired, payment-failed). @return whether now */
@@ -151,7 +155,8 @@ public class Gate {
     /** Orders the pending index lists as placed at or before {@code cutoffMillis} (Redis' clock), oldest first. */
     List<UUID> pendingSince(UUID eventId, long cutoffMillis, int limit) {
         return jedis.zrangeByScore(InventoryKeys.pending(eventId), 0, cutoffMillis, 0, limit).stream()
-                .map(UUID::fromString).toList();
+                .map(UUID::fromString)
+                .toList();
     }
 
     /** Drops {@code orderId} from the pending index (it has left PENDING by a path that does not say so). */
@@ -161,7 +166,9 @@ public class Gate {
 
     Optional<OrderRecord> order(UUID eventId, UUID orderId) {
         Map<String, String> hash = jedis.hgetAll(InventoryKeys.order(eventId, orderId));
-        return hash.isEmpty() || !hash.containsKey("state") ? Optional.empty() : Optional.of(OrderRecord.of(orderId, hash));
+        return hash.isEmpty() || !hash.containsKey("state")
+                ? Optional.empty()
+                : Optional.of(OrderRecord.of(orderId, hash));
     }
 
     private boolean end(Mode mode, UUID eventId, UUID orderId, String reason) {

@@ -76,7 +76,9 @@ public class GateLoss extends PeriodicPass {
         boolean firstStart = epoch == null;
         if (!firstStart) {
             // the mark first: whoever sees the new epoch also sees holds held back
-            jedis.set(REBUILDING, clock.instant().toString(),
+            jedis.set(
+                    REBUILDING,
+                    clock.instant().toString(),
                     SetParams.setParams().ex(properties.rebuildHoldOff().toSeconds()));
         }
         String fresh = UUID.randomUUID().toString();
@@ -85,17 +87,21 @@ public class GateLoss extends PeriodicPass {
             return;
         }
         epoch = fresh;
-        log.warn(firstStart
-                ? "Redis holds no gate epoch: a first start, or the gate's state was lost while no replica watched;"
-                        + " asking booking to rebuild every open event's gate (new epoch {})"
-                : "Redis lost the gate's state (its epoch is gone); holds wait for the rebuild from the database"
-                        + " (new epoch {})", fresh);
+        log.warn(
+                firstStart
+                        ? "Redis holds no gate epoch: a first start, or the gate's state was lost while no replica watched;"
+                                + " asking booking to rebuild every open event's gate (new epoch {})"
+                        : "Redis lost the gate's state (its epoch is gone); holds wait for the rebuild from the database"
+                                + " (new epoch {})",
+                fresh);
         var lost = new GateLost(UUID.fromString(fresh), clock.instant());
-        kafka.send(Envelope.wrap(fresh, lost).toRecord(Topics.RECONCILIATION_REPLIES)).whenComplete((sent, failure) -> {
-            if (failure != null) {
-                log.error("GateLost was not delivered; the periodic reconciliation rebuilds the gates: {}",
-                        failure.toString());
-            }
-        });
+        kafka.send(Envelope.wrap(fresh, lost).toRecord(Topics.RECONCILIATION_REPLIES))
+                .whenComplete((sent, failure) -> {
+                    if (failure != null) {
+                        log.error(
+                                "GateLost was not delivered; the periodic reconciliation rebuilds the gates: {}",
+                                failure.toString());
+                    }
+                });
     }
 }

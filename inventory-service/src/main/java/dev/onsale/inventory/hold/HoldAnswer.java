@@ -18,29 +18,23 @@ public sealed interface HoldAnswer {
     }
 
     /** The gate refused at once; nothing was taken. */
-    record RefusedAtGate(GateRefusal reason) implements HoldAnswer {
-    }
+    record RefusedAtGate(GateRefusal reason) implements HoldAnswer {}
 
     /** Booking refused the allocation; the gate's side was restored. */
-    record RefusedByAllocation(AllocationRefused.Reason reason) implements HoldAnswer {
-    }
+    record RefusedByAllocation(AllocationRefused.Reason reason) implements HoldAnswer {}
 
     /** The idempotency key was used before for another request (other seats or quantity); nothing changed. */
-    record KeyReused(UUID orderId) implements HoldAnswer {
-    }
+    record KeyReused(UUID orderId) implements HoldAnswer {}
 
     /**
      * A replay of a hold that has ended since ({@code state}: CONVERTED when paid, RELEASED when cancelled,
      * expired or its payment failed); nothing changed. A new hold needs a new idempotency key.
      */
-    record Ended(UUID orderId, OrderRecord.OrderState state) implements HoldAnswer {
-    }
+    record Ended(UUID orderId, OrderRecord.OrderState state) implements HoldAnswer {}
 
     /** No answer from booking in time: the allocation was cancelled and nothing stays held. */
-    record Unanswered(UUID orderId) implements HoldAnswer {
-    }
+    record Unanswered(UUID orderId) implements HoldAnswer {}
 
     /** The gate lost its store and has no counter for the event until it is rebuilt from the database. */
-    record GateRebuilding() implements HoldAnswer {
-    }
+    record GateRebuilding() implements HoldAnswer {}
 }

@@ -35,11 +35,14 @@ class HoldMetrics {
         this.registry = registry;
         this.jedis = jedis;
         this.placed = Counter.builder("onsale.holds.placed")
-                .description("holds whose seats the database allocated").register(registry);
+                .description("holds whose seats the database allocated")
+                .register(registry);
         this.timeouts = Counter.builder("onsale.holds.timeouts")
-                .description("hold requests answered 503 because no allocation reply came in time").register(registry);
+                .description("hold requests answered 503 because no allocation reply came in time")
+                .register(registry);
         this.shed = Counter.builder("onsale.holds.shed")
-                .description("hold requests answered 503 without touching the gate: the gateway's deadline was too near")
+                .description(
+                        "hold requests answered 503 without touching the gate: the gateway's deadline was too near")
                 .register(registry);
         this.gateLatency = latency("gate");
         this.endToEndLatency = latency("end_to_end");
@@ -58,7 +61,9 @@ class HoldMetrics {
         if (reason == AllocationRefused.Reason.SOLD_OUT || reason == AllocationRefused.Reason.SEAT_UNAVAILABLE) {
             Counter.builder("onsale.gate.disagreements")
                     .description("orders the gate passed and the database refused")
-                    .tag("reason", tag(reason.name())).register(registry).increment();
+                    .tag("reason", tag(reason.name()))
+                    .register(registry)
+                    .increment();
         }
     }
 
@@ -66,12 +71,16 @@ class HoldMetrics {
     void abandonFailed() {
         Counter.builder("onsale.holds.abandon.failed")
                 .description("orders whose place call lost its answer and that could not be given up in time")
-                .register(registry).increment();
+                .register(registry)
+                .increment();
     }
 
     void released(String reason) {
-        Counter.builder("onsale.holds.released").description("holds whose seats came back to the gate")
-                .tag("reason", tag(reason)).register(registry).increment();
+        Counter.builder("onsale.holds.released")
+                .description("holds whose seats came back to the gate")
+                .tag("reason", tag(reason))
+                .register(registry)
+                .increment();
     }
 
     /** A request answered 503 before touching the gate: too little time was left before the gateway's deadline. */
@@ -87,8 +96,10 @@ class HoldMetrics {
         gateLatency.record(elapsed);
         if (gaugedEvents.add(eventId)) {
             Gauge.builder("onsale.holds.active", () -> liveHolds(eventId))
-                    .description("live holds of the event (Redis)").tag("eventId", eventId.toString())
-                    .strongReference(true).register(registry);
+                    .description("live holds of the event (Redis)")
+                    .tag("eventId", eventId.toString())
+                    .strongReference(true)
+                    .register(registry);
         }
     }
 
@@ -97,13 +108,20 @@ class HoldMetrics {
     }
 
     private void refused(String stage, String reason) {
-        Counter.builder("onsale.holds.refused").description("hold requests refused")
-                .tag("stage", stage).tag("reason", tag(reason)).register(registry).increment();
+        Counter.builder("onsale.holds.refused")
+                .description("hold requests refused")
+                .tag("stage", stage)
+                .tag("reason", tag(reason))
+                .register(registry)
+                .increment();
     }
 
     private Timer latency(String stage) {
-        return Timer.builder("onsale.hold.latency").description("hold request latency")
-                .tag("stage", stage).publishPercentileHistogram().register(registry);
+        return Timer.builder("onsale.hold.latency")
+                .description("hold request latency")
+                .tag("stage", stage)
+                .publishPercentileHistogram()
+                .register(registry);
     }
 
     private double liveHolds(UUID eventId) {

@@ -12,9 +12,9 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
-import java.util.function.Supplier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
@@ -40,11 +40,19 @@ public class HoldPlacement {
     private final Semaphore redisCalls;
     /** Permits of the calls that finish a placed request; never taken by a new placement. */
     private final Semaphore followUps;
+
     private final GateLoss gateLoss;
     private final Clock clock;
 
-    HoldPlacement(Gate gate, HoldReplyHandler replies, ReplyWaiters waiters, HoldMetrics metrics,
-            HoldsProperties properties, RedisSettings redis, GateLoss gateLoss, Clock clock) {
+    HoldPlacement(
+            Gate gate,
+            HoldReplyHandler replies,
+            ReplyWaiters waiters,
+            HoldMetrics metrics,
+            HoldsProperties properties,
+            RedisSettings redis,
+            GateLoss gateLoss,
+            Clock clock) {
         if (properties.gateConcurrency() + properties.followUpConcurrency() >= redis.maxConnections()) {
             throw new IllegalStateException("onsale.holds.gate-concurrency + follow-up-concurrency ("
                     + properties.gateConcurrency() + " + " + properties.followUpConcurrency()
@@ -74,7 +82,9 @@ public class HoldPlacement {
         long started = System.nanoTime();
         long deadline = started + properties.replyWait().toNanos();
         if (answerBy.isPresent()) {
-            long left = Duration.between(clock.instant(), answerBy.get()).minus(properties.deadlineMargin()).toNanos();
+            long left = Duration.between(clock.instant(), answerBy.get())
+                    .minus(properties.deadlineMargin())
+                    .toNanos();
             deadline = Math.min(deadline, started + left);
         }
         UUID orderId = UUID.randomUUID();
@@ -112,13 +122,16 @@ public class HoldPlacement {
                 waiters.forget(orderId, reply);
                 yield new HoldAnswer.KeyReused(reused.orderId());
             }
-            case Placement.Abandoned abandoned -> throw new IllegalStateException(
-                    "a freshly minted order id " + orderId + " was abandoned before it was placed");
+            case Placement.Abandoned abandoned ->
+                throw new IllegalStateException(
+                        "a freshly minted order id " + orderId + " was abandoned before it was placed");
             case Placement.Placed placed -> await(request.eventId(), orderId, reply, deadline);
         };
         // Only an order placed by this request: a replayed one may have been answered 201 before.
-        if (placement instanceof Placement.Placed && answer instanceof HoldAnswer.Held
-                && answerBy.isPresent() && clock.instant().isAfter(answerBy.get())
+        if (placement instanceof Placement.Placed
+                && answer instanceof HoldAnswer.Held
+                && answerBy.isPresent()
+                && clock.instant().isAfter(answerBy.get())
                 && limited(() -> gate.answeredLate(request.eventId(), orderId))) {
             // The gateway has stopped waiting, so the buyer was told 503: nothing may stay held for them.
             metrics.released("answer_late");
@@ -263,8 +276,13 @@ public class HoldPlacement {
 
     private static HoldAnswer answerOf(HoldReply reply) {
         return switch (reply) {
-            case SeatsAllocated allocated -> new HoldAnswer.Held(allocated.orderId(), allocated.seatIds(),
-                    allocated.amountCents(), allocated.currency(), allocated.expiresAt());
+            case SeatsAllocated allocated ->
+                new HoldAnswer.Held(
+                        allocated.orderId(),
+                        allocated.seatIds(),
+                        allocated.amountCents(),
+                        allocated.currency(),
+                        allocated.expiresAt());
             case AllocationRefused refused -> new HoldAnswer.RefusedByAllocation(refused.reason());
         };
     }
@@ -275,9 +293,11 @@ public class HoldPlacement {
             return new HoldAnswer.Unanswered(orderId);
         }
         return switch (order.state()) {
-            case HELD -> order.allocated()
-                    ? new HoldAnswer.Held(orderId, order.seatIds(), order.amountCents(), order.currency(), order.expiresAt())
-                    : new HoldAnswer.Unanswered(orderId);
+            case HELD ->
+                order.allocated()
+                        ? new HoldAnswer.Held(
+                                orderId, order.seatIds(), order.amountCents(), order.currency(), order.expiresAt())
+                        : new HoldAnswer.Unanswered(orderId);
             case CONVERTED, RELEASED -> new HoldAnswer.Ended(orderId, order.state());
             case REFUSED -> new HoldAnswer.RefusedByAllocation(AllocationRefused.Reason.valueOf(order.reason()));
             case PENDING, TIMED_OUT -> new HoldAnswer.Unanswered(orderId);

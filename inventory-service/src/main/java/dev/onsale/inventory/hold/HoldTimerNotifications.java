@@ -51,7 +51,10 @@ public class HoldTimerNotifications implements SmartLifecycle {
                 return;
             }
             running = true;
-            thread = Thread.ofPlatform().name("hold-timer-notifications").daemon().start(this::loop);
+            thread = Thread.ofPlatform()
+                    .name("hold-timer-notifications")
+                    .daemon()
+                    .start(this::loop);
         }
     }
 
@@ -103,8 +106,10 @@ public class HoldTimerNotifications implements SmartLifecycle {
                 connection.psubscribe(current, EXPIRED_EVENTS);
             } catch (RuntimeException e) {
                 if (running) {
-                    log.warn("hold timer notifications lost their connection; re-subscribing in {}: {}",
-                            settings.reconnectBackoff(), e.toString());
+                    log.warn(
+                            "hold timer notifications lost their connection; re-subscribing in {}: {}",
+                            settings.reconnectBackoff(),
+                            e.toString());
                 }
             } finally {
                 subscription = null;
@@ -130,7 +135,10 @@ public class HoldTimerNotifications implements SmartLifecycle {
             try {
                 gate.timerExpired(timer.eventId(), timer.orderId(), clock.instant());
             } catch (RuntimeException e) {
-                log.warn("could not relay the expiry of {}; booking's sweeper will expire the order: {}", key, e.toString());
+                log.warn(
+                        "could not relay the expiry of {}; booking's sweeper will expire the order: {}",
+                        key,
+                        e.toString());
             }
         });
     }

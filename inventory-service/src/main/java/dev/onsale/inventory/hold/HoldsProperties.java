@@ -66,10 +66,12 @@ public record HoldsProperties(
         if (retryAfter.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.holds.retry-after must be at least 1s");
         }
-        if (pendingStaleAfter.compareTo(replyWait.plus(deadlineMargin)) <= 0 || pendingSweepInterval.isNegative()
+        if (pendingStaleAfter.compareTo(replyWait.plus(deadlineMargin)) <= 0
+                || pendingSweepInterval.isNegative()
                 || pendingSweepInterval.isZero()) {
-            throw new IllegalArgumentException("onsale.holds.pending-stale-after must exceed reply-wait + deadline-margin,"
-                    + " and pending-sweep-interval must be positive");
+            throw new IllegalArgumentException(
+                    "onsale.holds.pending-stale-after must exceed reply-wait + deadline-margin,"
+                            + " and pending-sweep-interval must be positive");
         }
         if (abandonWithin.isNegative()) {
             throw new IllegalArgumentException("onsale.holds.abandon-within must not be negative");
@@ -100,6 +102,5 @@ public record HoldsProperties(
      */
     public record TimerNotifications(
             @DefaultValue("true") boolean enabled,
-            @DefaultValue("1s") Duration reconnectBackoff) {
-    }
+            @DefaultValue("1s") Duration reconnectBackoff) {}
 }

@@ -40,7 +40,8 @@ record MarkHeldScript(SeatsAllocated allocated, Instant now) {
     /** KEYS[1..2]: the order's record and its hold timer, then KEYS[3..]: one claim per allocated seat. */
     List<String> keys() {
         UUID eventId = allocated.eventId();
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.order(eventId, allocated.orderId()),
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.order(eventId, allocated.orderId()),
                 InventoryKeys.holdTimer(eventId, allocated.orderId())));
         allocated.seatIds().forEach(seat -> keys.add(InventoryKeys.seat(eventId, seat)));
         return keys;
@@ -48,8 +49,12 @@ record MarkHeldScript(SeatsAllocated allocated, Instant now) {
 
     /** ARGV[1..6] as the header names them. */
     List<String> args() {
-        return List.of(allocated.orderId().toString(), Long.toString(timerSeconds()),
-                Long.toString(allocated.amountCents()), allocated.currency(), allocated.expiresAt().toString(),
+        return List.of(
+                allocated.orderId().toString(),
+                Long.toString(timerSeconds()),
+                Long.toString(allocated.amountCents()),
+                allocated.currency(),
+                allocated.expiresAt().toString(),
                 String.join(",", allocated.seatIds()));
     }
 

@@ -32,12 +32,9 @@ public class OrderOutcomes {
             case OrderExpired expired -> release(event, "expired");
             case OrderPaymentFailed failed -> release(event, "payment_failed");
             case OrderConfirmed confirmed -> gate.convert(event.eventId(), event.orderId());
-            case OrderHeld held -> {
-            }
-            case OrderPaymentPending pending -> {
-            }
-            case OrderRefunded refunded -> {
-            }
+            case OrderHeld held -> {}
+            case OrderPaymentPending pending -> {}
+            case OrderRefunded refunded -> {}
         }
     }
 

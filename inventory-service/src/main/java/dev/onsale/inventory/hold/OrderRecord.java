@@ -7,8 +7,15 @@ import java.util.Map;
 import java.util.UUID;
 
 /** The gate's record of one order, as the scripts keep it. The answer fields are set once it is HELD. */
-public record OrderRecord(UUID orderId, OrderState state, int quantity, List<String> seatIds, Long amountCents,
-        String currency, Instant expiresAt, String reason) {
+public record OrderRecord(
+        UUID orderId,
+        OrderState state,
+        int quantity,
+        List<String> seatIds,
+        Long amountCents,
+        String currency,
+        Instant expiresAt,
+        String reason) {
 
     /** States of an order at the gate. */
     public enum OrderState {
@@ -33,7 +40,10 @@ public record OrderRecord(UUID orderId, OrderState state, int quantity, List<Str
 
     static OrderRecord of(UUID orderId, Map<String, String> hash) {
         String seats = hash.getOrDefault("seats", "");
-        return new OrderRecord(orderId, OrderState.valueOf(hash.get("state")), Integer.parseInt(hash.get("quantity")),
+        return new OrderRecord(
+                orderId,
+                OrderState.valueOf(hash.get("state")),
+                Integer.parseInt(hash.get("quantity")),
                 seats.isEmpty() ? List.of() : Arrays.asList(seats.split(",")),
                 hash.containsKey("amountCents") ? Long.valueOf(hash.get("amountCents")) : null,
                 hash.get("currency"),

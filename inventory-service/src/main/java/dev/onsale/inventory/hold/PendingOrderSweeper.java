@@ -73,8 +73,12 @@ class PendingOrderSweeper extends PeriodicPass {
                 if (gate.timeOut(eventId, orderId)) {
                     ended++;
                     metrics.released("stale_pending");
-                    log.warn("order {} of event {} was still PENDING {} after it passed the gate: ended, "
-                            + "CancelAllocation sent", orderId, eventId, properties.pendingStaleAfter());
+                    log.warn(
+                            "order {} of event {} was still PENDING {} after it passed the gate: ended, "
+                                    + "CancelAllocation sent",
+                            orderId,
+                            eventId,
+                            properties.pendingStaleAfter());
                 } else {
                     // it left PENDING by a path that ends no order here (e.g. converted): only the index lags
                     gate.forgetPending(eventId, orderId);

@@ -26,8 +26,14 @@ import java.util.UUID;
  * @param commandId      id of the AllocateSeats message the script appends
  * @param availabilityId id of the AvailabilityChanged message it appends when the counter reaches 0
  */
-public record PlaceScript(UUID orderId, HoldRequest request, Duration idempotencyTtl, Instant requestedAt,
-        Instant answerBy, UUID commandId, UUID availabilityId) {
+public record PlaceScript(
+        UUID orderId,
+        HoldRequest request,
+        Duration idempotencyTtl,
+        Instant requestedAt,
+        Instant answerBy,
+        UUID commandId,
+        UUID availabilityId) {
 
     /** The script, a class-path resource next to this class. */
     public static final String RESOURCE = "place.lua";
@@ -45,10 +51,10 @@ public record PlaceScript(UUID orderId, HoldRequest request, Duration idempotenc
     }
 
     /** A call whose messages get fresh ids. */
-    public static PlaceScript of(UUID orderId, HoldRequest request, Duration idempotencyTtl, Instant requestedAt,
-            Instant answerBy) {
-        return new PlaceScript(orderId, request, idempotencyTtl, requestedAt, answerBy, UUID.randomUUID(),
-                UUID.randomUUID());
+    public static PlaceScript of(
+            UUID orderId, HoldRequest request, Duration idempotencyTtl, Instant requestedAt, Instant answerBy) {
+        return new PlaceScript(
+                orderId, request, idempotencyTtl, requestedAt, answerBy, UUID.randomUUID(), UUID.randomUUID());
     }
 
     /** What the script answered first (its status word). */
@@ -73,21 +79,35 @@ public record PlaceScript(UUID orderId, HoldRequest request, Duration idempotenc
     public List<String> keys() {
         UUID eventId = request.eventId();
         String idempotencyKey = idempotent() ? digest(request.idempotencyKey()) : NO_IDEMPOTENCY_KEY;
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId),
-                InventoryKeys.saleState(eventId), InventoryKeys.settings(eventId),
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.saleState(eventId),
+                InventoryKeys.settings(eventId),
                 InventoryKeys.session(eventId, request.sessionId()),
                 InventoryKeys.idempotency(eventId, request.sessionId(), idempotencyKey),
-                InventoryKeys.order(eventId, orderId), InventoryKeys.outbox(eventId), InventoryKeys.pending(eventId)));
+                InventoryKeys.order(eventId, orderId),
+                InventoryKeys.outbox(eventId),
+                InventoryKeys.pending(eventId)));
         request.seatIds().forEach(seat -> keys.add(InventoryKeys.seat(eventId, seat)));
         return keys;
     }
 
     /** ARGV[1..13] as the header names them, then ARGV[14..]: the chosen seats, in the order of KEYS[10..]. */
     public List<String> args() {
-        List<String> args = new ArrayList<>(List.of(orderId.toString(), request.eventId().toString(),
-                request.sessionId().toString(), Integer.toString(request.quantity()), idempotent() ? "1" : "0",
-                Long.toString(idempotencyTtl.toSeconds()), requestedAt.toString(), Topics.HOLD_COMMANDS,
-                commandId.toString(), Topics.INVENTORY, availabilityId.toString(), fingerprint(request),
+        List<String> args = new ArrayList<>(List.of(
+                orderId.toString(),
+                request.eventId().toString(),
+                request.sessionId().toString(),
+                Integer.toString(request.quantity()),
+                idempotent() ? "1" : "0",
+                Long.toString(idempotencyTtl.toSeconds()),
+                requestedAt.toString(),
+                Topics.HOLD_COMMANDS,
+                commandId.toString(),
+                Topics.INVENTORY,
+                availabilityId.toString(),
+                fingerprint(request),
                 answerBy.toString()));
         args.addAll(request.seatIds());
         return args;
@@ -101,8 +121,10 @@ public record PlaceScript(UUID orderId, HoldRequest request, Duration idempotenc
             case REPLAYED -> new Placement.Replayed(UUID.fromString((String) value(values, 1)));
             case KEY_REUSED -> new Placement.KeyReused(UUID.fromString((String) value(values, 1)));
             case ABANDONED -> new Placement.Abandoned();
-            case REFUSED -> new Placement.Refused(GateRefusal.valueOf((String) value(values, 1)),
-                    values.size() > 2 ? UUID.fromString((String) values.get(2)) : null);
+            case REFUSED ->
+                new Placement.Refused(
+                        GateRefusal.valueOf((String) value(values, 1)),
+                        values.size() > 2 ? UUID.fromString((String) values.get(2)) : null);
         };
     }
 
@@ -131,8 +153,9 @@ public record PlaceScript(UUID orderId, HoldRequest request, Duration idempotenc
     /** The idempotency key as it is stored: a fixed-length digest, whatever characters the client sent. */
     static String digest(String idempotencyKey) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(idempotencyKey.getBytes(StandardCharsets.US_ASCII)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(idempotencyKey.getBytes(StandardCharsets.US_ASCII)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -6,22 +6,17 @@ import java.util.UUID;
 public sealed interface Placement {
 
     /** The gate passed the order: counter decremented, seats claimed, AllocateSeats appended. */
-    record Placed(UUID orderId, long availableAfter) implements Placement {
-    }
+    record Placed(UUID orderId, long availableAfter) implements Placement {}
 
     /** The idempotency key already named {@code orderId}; nothing changed. */
-    record Replayed(UUID orderId) implements Placement {
-    }
+    record Replayed(UUID orderId) implements Placement {}
 
     /** The idempotency key already named {@code orderId}, placed for another request; nothing changed. */
-    record KeyReused(UUID orderId) implements Placement {
-    }
+    record KeyReused(UUID orderId) implements Placement {}
 
     /** The order id was given up (its place call's answer was lost) before the script ran; nothing changed. */
-    record Abandoned() implements Placement {
-    }
+    record Abandoned() implements Placement {}
 
     /** Refused at the gate; nothing was written. {@code liveOrder} is set for ORDER_ALREADY_LIVE. */
-    record Refused(GateRefusal reason, UUID liveOrder) implements Placement {
-    }
+    record Refused(GateRefusal reason, UUID liveOrder) implements Placement {}
 }

@@ -18,8 +18,15 @@ import java.util.UUID;
  * @param availabilityId id of the AvailabilityChanged message appended when the counter leaves 0
  * @param cancelId       id of the CancelAllocation message (TIMEOUT, LATE, ABANDON)
  */
-record ReleaseScript(Mode mode, UUID eventId, UUID orderId, Duration recordTtl, String reason, Instant occurredAt,
-        UUID availabilityId, UUID cancelId) {
+record ReleaseScript(
+        Mode mode,
+        UUID eventId,
+        UUID orderId,
+        Duration recordTtl,
+        String reason,
+        Instant occurredAt,
+        UUID availabilityId,
+        UUID cancelId) {
 
     static final String RESOURCE = "release.lua";
 
@@ -35,10 +42,10 @@ record ReleaseScript(Mode mode, UUID eventId, UUID orderId, Duration recordTtl, 
     }
 
     /** A call whose messages get fresh ids. */
-    static ReleaseScript of(Mode mode, UUID eventId, UUID orderId, Duration recordTtl, String reason,
-            Instant occurredAt) {
-        return new ReleaseScript(mode, eventId, orderId, recordTtl, reason, occurredAt, UUID.randomUUID(),
-                UUID.randomUUID());
+    static ReleaseScript of(
+            Mode mode, UUID eventId, UUID orderId, Duration recordTtl, String reason, Instant occurredAt) {
+        return new ReleaseScript(
+                mode, eventId, orderId, recordTtl, reason, occurredAt, UUID.randomUUID(), UUID.randomUUID());
     }
 
     /** Why the order ends, and so from which states (ARGV[1]). */
@@ -73,14 +80,27 @@ record ReleaseScript(Mode mode, UUID eventId, UUID orderId, Duration recordTtl, 
 
     /** KEYS[1..5]: the order's record, the counter, live holds, the outbox, the hold timer. */
     List<String> keys() {
-        return List.of(InventoryKeys.order(eventId, orderId), InventoryKeys.available(eventId),
-                InventoryKeys.liveHolds(eventId), InventoryKeys.outbox(eventId), InventoryKeys.holdTimer(eventId, orderId));
+        return List.of(
+                InventoryKeys.order(eventId, orderId),
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.outbox(eventId),
+                InventoryKeys.holdTimer(eventId, orderId));
     }
 
     /** ARGV[1..11] as the header names them. */
     List<String> args() {
-        return List.of(mode.name(), orderId.toString(), eventId.toString(), InventoryKeys.prefix(eventId),
-                Long.toString(recordTtl.toSeconds()), reason, occurredAt.toString(), Topics.INVENTORY,
-                availabilityId.toString(), Topics.HOLD_COMMANDS, cancelId.toString());
+        return List.of(
+                mode.name(),
+                orderId.toString(),
+                eventId.toString(),
+                InventoryKeys.prefix(eventId),
+                Long.toString(recordTtl.toSeconds()),
+                reason,
+                occurredAt.toString(),
+                Topics.INVENTORY,
+                availabilityId.toString(),
+                Topics.HOLD_COMMANDS,
+                cancelId.toString());
     }
 }

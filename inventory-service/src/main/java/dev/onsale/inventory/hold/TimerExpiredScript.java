@@ -51,7 +51,7 @@ record TimerExpiredScript(UUID eventId, UUID orderId, Instant expiredAt, UUID me
 
     /** ARGV[1..5] as the header names them. */
     List<String> args() {
-        return List.of(orderId.toString(), eventId.toString(), expiredAt.toString(), Topics.INVENTORY,
-                messageId.toString());
+        return List.of(
+                orderId.toString(), eventId.toString(), expiredAt.toString(), Topics.INVENTORY, messageId.toString());
     }
 }

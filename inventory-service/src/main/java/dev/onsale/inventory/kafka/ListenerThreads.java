@@ -22,7 +22,8 @@ public class ListenerThreads {
     @Bean(PLATFORM_THREADS)
     ConcurrentKafkaListenerContainerFactory<Object, Object> platformThreadListenerFactory(
             ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers) {
-        ConcurrentKafkaListenerContainerFactory<Object, Object> factory = new ConcurrentKafkaListenerContainerFactory<>();
+        ConcurrentKafkaListenerContainerFactory<Object, Object> factory =
+                new ConcurrentKafkaListenerContainerFactory<>();
         configurer.configure(factory, consumers);
         SimpleAsyncTaskExecutor platformThreads = new SimpleAsyncTaskExecutor("hold-path-listener-");
         platformThreads.setVirtualThreads(false);

@@ -57,32 +57,39 @@ class GateInspection {
         String prefix = InventoryKeys.prefix(eventId);
         List<String> claimKeys = scan(prefix + "seat:*");
         List<String> sessionKeys = scan(prefix + "session:*");
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId),
-                InventoryKeys.sold(eventId), InventoryKeys.live(eventId)));
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.sold(eventId),
+                InventoryKeys.live(eventId)));
         keys.addAll(claimKeys);
         keys.addAll(sessionKeys);
         List<String> args = new ArrayList<>(List.of(prefix, Integer.toString(claimKeys.size())));
         asked.forEach(id -> args.add(id.toString()));
         List<?> result = (List<?>) OBSERVE.run(jedis, keys, args);
 
-        Optional<Long> available = result.get(0) instanceof String value ? Optional.of(Long.parseLong(value))
-                : Optional.empty();
+        Optional<Long> available =
+                result.get(0) instanceof String value ? Optional.of(Long.parseLong(value)) : Optional.empty();
         List<GateSnapshot.LiveOrder> live = new ArrayList<>();
         List<?> orders = (List<?>) result.get(4);
         for (int i = 0; i + 5 < orders.size(); i += 6) {
             String seats = (String) orders.get(i + 3);
             String session = (String) orders.get(i + 4);
-            live.add(new GateSnapshot.LiveOrder(UUID.fromString((String) orders.get(i)), (String) orders.get(i + 1),
+            live.add(new GateSnapshot.LiveOrder(
+                    UUID.fromString((String) orders.get(i)),
+                    (String) orders.get(i + 1),
                     parseQuantity((String) orders.get(i + 2)),
                     seats.isEmpty() ? List.of() : Arrays.asList(seats.split(",")),
-                    session.isEmpty() ? null : UUID.fromString(session), parseInstant((String) orders.get(i + 5))));
+                    session.isEmpty() ? null : UUID.fromString(session),
+                    parseInstant((String) orders.get(i + 5))));
         }
         Map<String, UUID> claims = new LinkedHashMap<>();
-        named(claimKeys, (List<?>) result.get(5)).forEach((key, order) ->
-                claims.put(key.substring((prefix + "seat:").length()), order));
+        named(claimKeys, (List<?>) result.get(5))
+                .forEach((key, order) -> claims.put(key.substring((prefix + "seat:").length()), order));
         Map<UUID, UUID> sessions = new LinkedHashMap<>();
-        named(sessionKeys, (List<?>) result.get(6)).forEach((key, order) ->
-                sessions.put(UUID.fromString(key.substring((prefix + "session:").length())), order));
+        named(sessionKeys, (List<?>) result.get(6))
+                .forEach((key, order) ->
+                        sessions.put(UUID.fromString(key.substring((prefix + "session:").length())), order));
         Map<UUID, String> states = new HashMap<>();
         List<?> askedStates = (List<?>) result.get(7);
         for (int i = 0; i < asked.size(); i++) {
@@ -90,8 +97,15 @@ class GateInspection {
                 states.put(asked.get(i), state);
             }
         }
-        return new GateSnapshot(Instant.ofEpochMilli((Long) result.get(3)), available, (Long) result.get(1),
-                (Long) result.get(2), live, claims, sessions, states);
+        return new GateSnapshot(
+                Instant.ofEpochMilli((Long) result.get(3)),
+                available,
+                (Long) result.get(1),
+                (Long) result.get(2),
+                live,
+                claims,
+                sessions,
+                states);
     }
 
     /** @return whether the gate took the order's seats now (false: it counts the order already) */
@@ -105,15 +119,30 @@ class GateInspection {
      */
     boolean adopt(UUID eventId, DatabaseOrder order, boolean offTheCounter) {
         Instant now = clock.instant();
-        long timerSeconds = Math.max(1, (Duration.between(now, order.expiresAt()).toMillis() + 999) / 1000);
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.order(eventId, order.orderId()),
-                InventoryKeys.available(eventId), InventoryKeys.liveHolds(eventId), outbox(eventId),
+        long timerSeconds =
+                Math.max(1, (Duration.between(now, order.expiresAt()).toMillis() + 999) / 1000);
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.order(eventId, order.orderId()),
+                InventoryKeys.available(eventId),
+                InventoryKeys.liveHolds(eventId),
+                outbox(eventId),
                 InventoryKeys.holdTimer(eventId, order.orderId())));
         order.seatIds().forEach(seat -> keys.add(InventoryKeys.seat(eventId, seat)));
-        List<?> result = (List<?>) ADOPT.run(jedis, keys, List.of(order.orderId().toString(), eventId.toString(),
-                InventoryKeys.prefix(eventId), order.sessionId().toString(), order.expiresAt().toString(),
-                Long.toString(timerSeconds), Long.toString(holds.idempotencyTtl().toSeconds()), now.toString(),
-                Topics.INVENTORY, UUID.randomUUID().toString(), offTheCounter ? "1" : "0"));
+        List<?> result = (List<?>) ADOPT.run(
+                jedis,
+                keys,
+                List.of(
+                        order.orderId().toString(),
+                        eventId.toString(),
+                        InventoryKeys.prefix(eventId),
+                        order.sessionId().toString(),
+                        order.expiresAt().toString(),
+                        Long.toString(timerSeconds),
+                        Long.toString(holds.idempotencyTtl().toSeconds()),
+                        now.toString(),
+                        Topics.INVENTORY,
+                        UUID.randomUUID().toString(),
+                        offTheCounter ? "1" : "0"));
         return "ADOPTED".equals(result.get(0));
     }
 
@@ -126,14 +155,26 @@ class GateInspection {
      */
     boolean rebuild(ReconcileGate database) {
         UUID eventId = database.eventId();
-        List<String> keys = new ArrayList<>(List.of(InventoryKeys.available(eventId), InventoryKeys.capacity(eventId),
-                InventoryKeys.saleState(eventId), InventoryKeys.settings(eventId), InventoryKeys.liveHolds(eventId),
-                InventoryKeys.sold(eventId), outbox(eventId)));
+        List<String> keys = new ArrayList<>(List.of(
+                InventoryKeys.available(eventId),
+                InventoryKeys.capacity(eventId),
+                InventoryKeys.saleState(eventId),
+                InventoryKeys.settings(eventId),
+                InventoryKeys.liveHolds(eventId),
+                InventoryKeys.sold(eventId),
+                outbox(eventId)));
         ReconcileGate.Settings settings = database.settings();
-        List<String> args = new ArrayList<>(List.of(Integer.toString(settings.capacity()), settings.saleState().name(),
-                Integer.toString(settings.maxPerOrder()), Integer.toString(settings.holdTtlSeconds()),
-                Integer.toString(database.free()), Integer.toString(database.sold()), eventId.toString(),
-                clock.instant().toString(), Topics.INVENTORY, UUID.randomUUID().toString()));
+        List<String> args = new ArrayList<>(List.of(
+                Integer.toString(settings.capacity()),
+                settings.saleState().name(),
+                Integer.toString(settings.maxPerOrder()),
+                Integer.toString(settings.holdTtlSeconds()),
+                Integer.toString(database.free()),
+                Integer.toString(database.sold()),
+                eventId.toString(),
+                clock.instant().toString(),
+                Topics.INVENTORY,
+                UUID.randomUUID().toString()));
         for (DatabaseOrder order : database.orders()) {
             if (order.confirmed()) {
                 for (String seat : order.seatIds()) {
@@ -168,16 +209,28 @@ class GateInspection {
 
     /** Moves the counters by the deltas; returns them after. */
     List<Long> adjust(UUID eventId, long available, long liveHolds, long sold) {
-        List<?> result = (List<?>) ADJUST_COUNTERS.run(jedis, List.of(InventoryKeys.available(eventId),
-                        InventoryKeys.liveHolds(eventId), InventoryKeys.sold(eventId), outbox(eventId)),
-                List.of(Long.toString(available), Long.toString(liveHolds), Long.toString(sold), eventId.toString(),
-                        clock.instant().toString(), Topics.INVENTORY, UUID.randomUUID().toString()));
+        List<?> result = (List<?>) ADJUST_COUNTERS.run(
+                jedis,
+                List.of(
+                        InventoryKeys.available(eventId),
+                        InventoryKeys.liveHolds(eventId),
+                        InventoryKeys.sold(eventId),
+                        outbox(eventId)),
+                List.of(
+                        Long.toString(available),
+                        Long.toString(liveHolds),
+                        Long.toString(sold),
+                        eventId.toString(),
+                        clock.instant().toString(),
+                        Topics.INVENTORY,
+                        UUID.randomUUID().toString()));
         return result.stream().map(Long.class::cast).toList();
     }
 
     private boolean clear(UUID eventId, String key, UUID orderId) {
-        return "CLEARED".equals(CLEAR_STALE.run(jedis, List.of(key),
-                List.of(orderId.toString(), InventoryKeys.prefix(eventId))));
+        return "CLEARED"
+                .equals(CLEAR_STALE.run(
+                        jedis, List.of(key), List.of(orderId.toString(), InventoryKeys.prefix(eventId))));
     }
 
     private List<String> scan(String pattern) {

@@ -62,8 +62,10 @@ class GateReconciler {
         UUID eventId = database.eventId();
         Map<UUID, DatabaseOrder> orders = database.orders().stream()
                 .collect(Collectors.toMap(DatabaseOrder::orderId, Function.identity(), (a, b) -> a));
-        List<UUID> databaseLive = database.orders().stream().filter(DatabaseOrder::live)
-                .map(DatabaseOrder::orderId).toList();
+        List<UUID> databaseLive = database.orders().stream()
+                .filter(DatabaseOrder::live)
+                .map(DatabaseOrder::orderId)
+                .toList();
         GateSnapshot seen = inspection.observe(eventId, databaseLive);
         Instant inFlightSince = seen.observedAt().minusMillis(database.inFlightWindowMillis());
         var pass = new Pass(eventId, seen);
@@ -84,7 +86,8 @@ class GateReconciler {
             pass.gateOrder(order, orders.get(order.orderId()), inFlightSince);
         }
         for (UUID id : databaseLive) {
-            if (!gateLive.contains(id) && pass.databaseOrder(orders.get(id), seen.states().get(id), inFlightSince)) {
+            if (!gateLive.contains(id)
+                    && pass.databaseOrder(orders.get(id), seen.states().get(id), inFlightSince)) {
                 gateLive.add(id);
             }
         }
@@ -93,7 +96,10 @@ class GateReconciler {
             boolean named = gateLive.contains(owner)
                     || (order != null && order.takesSeats() && order.seatIds().contains(seat));
             if (!named) {
-                pass.drift(DriftKind.STALE_SEAT_CLAIM, owner, seat,
+                pass.drift(
+                        DriftKind.STALE_SEAT_CLAIM,
+                        owner,
+                        seat,
                         "seat " + seat + " is claimed for order " + owner + ", which is not live at the gate and"
                                 + " holds no such seat in the database",
                         inspection.clearClaim(eventId, seat, owner) ? CLEARED : DEFERRED);
@@ -101,7 +107,10 @@ class GateReconciler {
         });
         seen.sessions().forEach((session, owner) -> {
             if (!gateLive.contains(owner)) {
-                pass.drift(DriftKind.STALE_SESSION_KEY, owner, null,
+                pass.drift(
+                        DriftKind.STALE_SESSION_KEY,
+                        owner,
+                        null,
                         "session " + session + " is kept busy by order " + owner + ", which is not live at the gate",
                         inspection.clearSession(eventId, session, owner) ? CLEARED : DEFERRED);
             }
@@ -117,10 +126,18 @@ class GateReconciler {
     private void rebuild(ReconcileGate database, Pass pass) {
         ReconcileGate.Settings settings = database.settings();
         boolean rebuilt = inspection.rebuild(database);
-        pass.drift(DriftKind.COUNTER_DRIFT, null, null, "the gate had no counter for the event (its store was lost);"
-                        + " rebuilt from the database: capacity %d, free %d, held %d, sold %d, sale %s".formatted(
-                                settings.capacity(), database.free(), database.held(), database.sold(),
-                                settings.saleState()),
+        pass.drift(
+                DriftKind.COUNTER_DRIFT,
+                null,
+                null,
+                "the gate had no counter for the event (its store was lost);"
+                        + " rebuilt from the database: capacity %d, free %d, held %d, sold %d, sale %s"
+                                .formatted(
+                                        settings.capacity(),
+                                        database.free(),
+                                        database.held(),
+                                        database.sold(),
+                                        settings.saleState()),
                 rebuilt ? REBUILT : DEFERRED);
         if (!rebuilt) {
             return;
@@ -128,9 +145,14 @@ class GateReconciler {
         for (DatabaseOrder order : database.orders()) {
             if (order.live()) {
                 boolean adopted = inspection.adopt(database.eventId(), order, false);
-                pass.drift(DriftKind.DATABASE_HOLD_WITHOUT_GATE, order.orderId(), null, "the database holds "
-                        + String.join(",", order.seatIds()) + " for the order (" + order.status() + " since "
-                        + order.changedAt() + "); the rebuilt gate counts it again", adopted ? TAKEN : DEFERRED);
+                pass.drift(
+                        DriftKind.DATABASE_HOLD_WITHOUT_GATE,
+                        order.orderId(),
+                        null,
+                        "the database holds "
+                                + String.join(",", order.seatIds()) + " for the order (" + order.status() + " since "
+                                + order.changedAt() + "); the rebuilt gate counts it again",
+                        adopted ? TAKEN : DEFERRED);
             }
         }
     }
@@ -144,9 +166,11 @@ class GateReconciler {
         private int inFlight;
         /** What in-flight orders make the gate's counters differ from the database's by, for now. */
         private long availableInFlight;
+
         private long soldInFlight;
         /** What this run's own repairs moved the counters by. */
         private long availableRepaired;
+
         private long liveRepaired;
         private long soldRepaired;
         private boolean deferred;
@@ -169,7 +193,10 @@ class GateReconciler {
                     return;
                 }
                 boolean converted = gate.convert(eventId, order.orderId());
-                drift(DriftKind.ORDER_ENDED_GATE_LIVE, order.orderId(), null,
+                drift(
+                        DriftKind.ORDER_ENDED_GATE_LIVE,
+                        order.orderId(),
+                        null,
                         "the database confirmed the order at " + database.changedAt() + "; the gate still counted it as"
                                 + " a " + order.state() + " hold of " + order.quantity(),
                         converted ? CONVERTED : DEFERRED);
@@ -190,13 +217,19 @@ class GateReconciler {
             boolean ended;
             if (order.pending()) {
                 ended = gate.timeOut(eventId, order.orderId());
-                drift(DriftKind.GATE_HOLD_UNKNOWN, order.orderId(), null,
+                drift(
+                        DriftKind.GATE_HOLD_UNKNOWN,
+                        order.orderId(),
+                        null,
                         "PENDING at the gate since " + order.requestedAt() + " for " + order.quantity()
                                 + " seat(s); the database holds no such order",
                         ended ? RELEASED : DEFERRED);
             } else {
                 ended = gate.release(eventId, order.orderId(), RECONCILED);
-                drift(DriftKind.ORDER_ENDED_GATE_LIVE, order.orderId(), null,
+                drift(
+                        DriftKind.ORDER_ENDED_GATE_LIVE,
+                        order.orderId(),
+                        null,
                         "HELD at the gate for " + order.quantity() + " seat(s); the database has ended the order",
                         ended ? RELEASED : DEFERRED);
             }
@@ -236,10 +269,13 @@ class GateReconciler {
                 return false;
             }
             boolean adopted = inspection.adopt(eventId, order);
-            drift(DriftKind.DATABASE_HOLD_WITHOUT_GATE, order.orderId(), null,
+            drift(
+                    DriftKind.DATABASE_HOLD_WITHOUT_GATE,
+                    order.orderId(),
+                    null,
                     "the database holds " + String.join(",", order.seatIds()) + " for the order (" + order.status()
-                            + " since " + order.changedAt() + "); the gate " + (gateState == null
-                            ? "has no record of it" : "has it " + gateState),
+                            + " since " + order.changedAt() + "); the gate "
+                            + (gateState == null ? "has no record of it" : "has it " + gateState),
                     adopted ? TAKEN : DEFERRED);
             if (adopted) {
                 liveRepaired++;
@@ -258,12 +294,28 @@ class GateReconciler {
             if (availableDelta == 0 && liveDelta == 0 && soldDelta == 0) {
                 return;
             }
-            String detail = "gate available %d, live holds %d, sold %d; database free %d, held %d, sold %d; %d order(s) in flight; moved by %+d, %+d, %+d"
-                    .formatted(available, seen.liveHolds(), seen.sold(), database.free(), database.held(),
-                            database.sold(), inFlight, availableDelta, liveDelta, soldDelta);
+            String detail =
+                    "gate available %d, live holds %d, sold %d; database free %d, held %d, sold %d; %d order(s) in flight; moved by %+d, %+d, %+d"
+                            .formatted(
+                                    available,
+                                    seen.liveHolds(),
+                                    seen.sold(),
+                                    database.free(),
+                                    database.held(),
+                                    database.sold(),
+                                    inFlight,
+                                    availableDelta,
+                                    liveDelta,
+                                    soldDelta);
             if (deferred) {
-                drift(DriftKind.COUNTER_DRIFT, null, null, detail.replace("moved by", "not moved (a repair met a change"
-                        + " made meanwhile; the next run compares again):"), DEFERRED);
+                drift(
+                        DriftKind.COUNTER_DRIFT,
+                        null,
+                        null,
+                        detail.replace(
+                                "moved by",
+                                "not moved (a repair met a change" + " made meanwhile; the next run compares again):"),
+                        DEFERRED);
                 return;
             }
             inspection.adjust(eventId, availableDelta, liveDelta, soldDelta);
@@ -271,14 +323,24 @@ class GateReconciler {
         }
 
         void drift(DriftKind kind, UUID orderId, String seatId, String detail, String action) {
-            log.warn("reconciliation: {} on event {}{}: {} -> {}", kind, eventId,
-                    orderId == null ? "" : " order " + orderId, detail, action);
+            log.warn(
+                    "reconciliation: {} on event {}{}: {} -> {}",
+                    kind,
+                    eventId,
+                    orderId == null ? "" : " order " + orderId,
+                    detail,
+                    action);
             drifts.add(new Drift(kind, orderId, seatId, detail, action));
         }
 
         GateReconciled reply(UUID runId) {
-            return new GateReconciled(runId, eventId, seen.observedAt(), new GateCounts(seen.available().orElse(0L),
-                    seen.liveHolds(), seen.sold()), inFlight, drifts);
+            return new GateReconciled(
+                    runId,
+                    eventId,
+                    seen.observedAt(),
+                    new GateCounts(seen.available().orElse(0L), seen.liveHolds(), seen.sold()),
+                    inFlight,
+                    drifts);
         }
     }
 }

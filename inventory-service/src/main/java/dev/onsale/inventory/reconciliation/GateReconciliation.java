@@ -40,12 +40,10 @@ public class GateReconciliation {
     private final Clock clock;
     private final Map<Question, Parts> incomplete = new ConcurrentHashMap<>();
 
-    private record Question(UUID runId, UUID eventId) {
-    }
+    private record Question(UUID runId, UUID eventId) {}
 
     /** The parts of one question received so far, by part number. */
-    private record Parts(Instant asOf, Map<Integer, ReconcileGate> received) {
-    }
+    private record Parts(Instant asOf, Map<Integer, ReconcileGate> received) {}
 
     GateReconciliation(GateReconciler reconciler, KafkaTemplate<String, String> kafka, Clock clock) {
         this.clock = clock;
@@ -61,8 +59,11 @@ public class GateReconciliation {
         Instant staleBefore = clock.instant().minus(STALE_AFTER);
         incomplete.values().removeIf(waiting -> waiting.asOf().isBefore(staleBefore));
         if (part.asOf().isBefore(staleBefore)) {
-            log.info("reconciliation run {}: the command for event {} read the database at {}, too long ago; skipped",
-                    part.runId(), part.eventId(), part.asOf());
+            log.info(
+                    "reconciliation run {}: the command for event {} read the database at {}, too long ago; skipped",
+                    part.runId(),
+                    part.eventId(),
+                    part.asOf());
             return Optional.empty();
         }
         Optional<ReconcileGate> whole = assembled(part);
@@ -75,8 +76,11 @@ public class GateReconciliation {
             kafka.send(Envelope.wrap(command.eventId().toString(), reply).toRecord(Topics.RECONCILIATION_REPLIES))
                     .get(10, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            log.warn("reconciliation run {}: the answer for event {} was not delivered: {}", command.runId(),
-                    command.eventId(), e.toString());
+            log.warn(
+                    "reconciliation run {}: the answer for event {} was not delivered: {}",
+                    command.runId(),
+                    command.eventId(),
+                    e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -90,7 +94,8 @@ public class GateReconciliation {
         }
         var question = new Question(part.runId(), part.eventId());
         Map<Integer, ReconcileGate> received = incomplete
-                .computeIfAbsent(question, q -> new Parts(part.asOf(), new ConcurrentHashMap<>())).received();
+                .computeIfAbsent(question, q -> new Parts(part.asOf(), new ConcurrentHashMap<>()))
+                .received();
         received.put(part.part(), part);
         if (received.size() < part.parts() || incomplete.remove(question) == null) {
             return Optional.empty();

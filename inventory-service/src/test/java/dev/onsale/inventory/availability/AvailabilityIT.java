@@ -29,6 +29,7 @@ class AvailabilityIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JedisPooled jedis;
 
@@ -52,13 +53,18 @@ class AvailabilityIT {
     void anEventWithNothingLeftIsSoldOutOnlyOnceNoHoldIsLive() throws Exception {
         jedis.set(InventoryKeys.available(eventId), "0");
         jedis.set(InventoryKeys.liveHolds(eventId), "3");
-        assertThat(JSON.readTree(get("/api/events/" + eventId + "/availability").body()).get("soldOut").asBoolean())
+        assertThat(JSON.readTree(get("/api/events/" + eventId + "/availability").body())
+                        .get("soldOut")
+                        .asBoolean())
                 .isFalse();
 
         jedis.set(InventoryKeys.liveHolds(eventId), "0");
 
-        await().atMost(Duration.ofSeconds(5)).until(() ->
-                JSON.readTree(get("/api/events/" + eventId + "/availability").body()).get("soldOut").asBoolean());
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> JSON.readTree(
+                                get("/api/events/" + eventId + "/availability").body())
+                        .get("soldOut")
+                        .asBoolean());
     }
 
     @Test
@@ -66,8 +72,8 @@ class AvailabilityIT {
         HttpResponse<String> response = get("/api/events/" + eventId + "/availability");
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(JSON.readTree(response.body()).get("type").asString()).isEqualTo("/problems/event-not-found");
     }
 
@@ -80,7 +86,10 @@ class AvailabilityIT {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET().build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 }

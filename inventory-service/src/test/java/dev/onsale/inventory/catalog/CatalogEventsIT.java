@@ -45,8 +45,10 @@ class CatalogEventsIT {
 
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     CounterInitializer counters;
 
@@ -74,9 +76,10 @@ class CatalogEventsIT {
         assertThat(TopicTail.header(record, "eventType")).isEqualTo("AvailabilityChanged");
         assertThat(UUID.fromString(TopicTail.header(record, "eventId"))).isNotNull();
         assertThat(Instant.parse(TopicTail.header(record, "occurredAt"))).isNotNull();
-        assertThat(EventJson.standard().read(record.value(), Map.class)).isEqualTo(Map.of(
-                "eventId", eventId.toString(), "available", 800, "liveHolds", 0, "soldOut", false));
-        assertThat(Envelope.of(record).event(InventoryEvent.class)).isEqualTo(new AvailabilityChanged(eventId, 800, 0, false));
+        assertThat(EventJson.standard().read(record.value(), Map.class))
+                .isEqualTo(Map.of("eventId", eventId.toString(), "available", 800, "liveHolds", 0, "soldOut", false));
+        assertThat(Envelope.of(record).event(InventoryEvent.class))
+                .isEqualTo(new AvailabilityChanged(eventId, 800, 0, false));
     }
 
     @Test
@@ -135,24 +138,41 @@ class CatalogEventsIT {
     void malformedMessagesAreDeadLetteredAndTheNextMessageOfTheirPartitionIsStillApplied() throws Exception {
         String key = eventId.toString();
         kafka.send(new ProducerRecord<>(Topics.EVENTS, key, "not an envelope")).get();
-        ProducerRecord<String, String> unknownType = Envelope.wrap(key, created(1)).toRecord(Topics.EVENTS);
+        ProducerRecord<String, String> unknownType =
+                Envelope.wrap(key, created(1)).toRecord(Topics.EVENTS);
         unknownType.headers().remove("eventType");
         unknownType.headers().add("eventType", "EventRenamed".getBytes(StandardCharsets.UTF_8));
         kafka.send(unknownType).get();
-        ProducerRecord<String, String> offContract = new Envelope(UUID.randomUUID(), "EventCreated", Instant.now(),
-                key, "{\"eventId\":\"" + key + "\",\"priceCents\":1}").toRecord(Topics.EVENTS);
+        ProducerRecord<String, String> offContract = new Envelope(
+                        UUID.randomUUID(),
+                        "EventCreated",
+                        Instant.now(),
+                        key,
+                        "{\"eventId\":\"" + key + "\",\"priceCents\":1}")
+                .toRecord(Topics.EVENTS);
         kafka.send(offContract).get();
 
         publish(Envelope.wrap(key, created(40)));
 
         await().atMost(WAIT).until(() -> "40".equals(jedis.get(InventoryKeys.available(eventId))));
-        await().atMost(WAIT).untilAsserted(() -> assertThat(
-                TopicTail.recordsSoFar(engines, Topics.EVENTS + ".DLT", key)).hasSize(3));
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(TopicTail.recordsSoFar(engines, Topics.EVENTS + ".DLT", key))
+                        .hasSize(3));
     }
 
     private EventCreated created(int capacity) {
-        return new EventCreated(eventId, "Winter concert", "Hall A", Instant.parse("2026-12-24T19:00:00Z"),
-                Instant.parse("2026-12-01T10:00:00Z"), SaleState.SCHEDULED, false, capacity, "EUR", 600, 4);
+        return new EventCreated(
+                eventId,
+                "Winter concert",
+                "Hall A",
+                Instant.parse("2026-12-24T19:00:00Z"),
+                Instant.parse("2026-12-01T10:00:00Z"),
+                SaleState.SCHEDULED,
+                false,
+                capacity,
+                "EUR",
+                600,
+                4);
     }
 
     private void publish(Envelope envelope) throws Exception {
@@ -168,8 +188,9 @@ class CatalogEventsIT {
     /** Waits until the event's outbox is relayed, then returns what reached the inventory topic. */
     private List<ConsumerRecord<String, String>> awaitAnnouncements() {
         String outbox = InventoryKeys.outbox(eventId);
-        await().atMost(WAIT).until(() -> jedis.xlen(outbox) == 0
-                && jedis.xpending(outbox, "inventory-outbox-relay").getTotal() == 0);
+        await().atMost(WAIT)
+                .until(() -> jedis.xlen(outbox) == 0
+                        && jedis.xpending(outbox, "inventory-outbox-relay").getTotal() == 0);
         return TopicTail.recordsSoFar(engines, Topics.INVENTORY, eventId.toString());
     }
 

@@ -26,16 +26,20 @@ class AnsweredScriptTest {
 
     @Test
     void theResultsAreTheHeadersStatusWordsAndEveryStateButHeld() {
-        assertThat(Arrays.stream(Result.values()).map(Enum::name)).containsExactlyInAnyOrderElementsOf(
-                Stream.concat(HEADER.words("Returns").stream(),
-                        Arrays.stream(OrderState.values()).filter(state -> state != OrderState.HELD).map(Enum::name))
+        assertThat(Arrays.stream(Result.values()).map(Enum::name))
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(
+                                HEADER.words("Returns").stream(),
+                                Arrays.stream(OrderState.values())
+                                        .filter(state -> state != OrderState.HELD)
+                                        .map(Enum::name))
                         .toList());
         assertThat(Result.of("TIMED_OUT")).isEqualTo(Result.TIMED_OUT);
     }
 
     @Test
     void heldIsNoReplyOfTheScript() {
-        assertThatThrownBy(() -> Result.of("HELD")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Result.of("HELD"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("answered.lua answered HELD");
     }
 }

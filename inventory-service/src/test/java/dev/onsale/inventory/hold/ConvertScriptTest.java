@@ -22,13 +22,26 @@ class ConvertScriptTest {
 
     @Test
     void keysAndArgsAreLaidOutAsTheHeaderNamesThem() {
-        ConvertScript call = new ConvertScript(EVENT, ORDER, Duration.ofDays(7), Instant.parse("2026-05-01T10:00:00Z"),
-                AVAILABILITY);
+        ConvertScript call = new ConvertScript(
+                EVENT, ORDER, Duration.ofDays(7), Instant.parse("2026-05-01T10:00:00Z"), AVAILABILITY);
 
-        assertThat(call.keys()).containsExactly(E + "order:" + ORDER, E + "available", E + "live-holds", E + "sold",
-                E + "outbox", E + "hold-timer:" + ORDER);
-        assertThat(call.args()).containsExactly(ORDER.toString(), EVENT.toString(), E, "604800",
-                "2026-05-01T10:00:00Z", "onsale.inventory", AVAILABILITY.toString());
+        assertThat(call.keys())
+                .containsExactly(
+                        E + "order:" + ORDER,
+                        E + "available",
+                        E + "live-holds",
+                        E + "sold",
+                        E + "outbox",
+                        E + "hold-timer:" + ORDER);
+        assertThat(call.args())
+                .containsExactly(
+                        ORDER.toString(),
+                        EVENT.toString(),
+                        E,
+                        "604800",
+                        "2026-05-01T10:00:00Z",
+                        "onsale.inventory",
+                        AVAILABILITY.toString());
         assertThat(call.keys()).hasSize(HEADER.fixedKeys());
         assertThat(call.args()).hasSize(HEADER.fixedArgs());
     }
@@ -43,7 +56,8 @@ class ConvertScriptTest {
 
     @Test
     void anUnknownReplyFailsLoudly() {
-        assertThatThrownBy(() -> Result.of(List.of("SOLD"))).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Result.of(List.of("SOLD")))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("convert.lua answered [SOLD]");
     }
 }

@@ -58,20 +58,32 @@ final class FakeBooking implements AutoCloseable {
         return new FakeBooking(bootstrap, eventId, List.of(), Duration.ofMinutes(10), policy);
     }
 
-    private FakeBooking(String bootstrap, UUID eventId, List<String> seats, Duration holdTtl,
+    private FakeBooking(
+            String bootstrap,
+            UUID eventId,
+            List<String> seats,
+            Duration holdTtl,
             Function<AllocateSeats, Optional<HoldReply>> policy) {
         this.eventId = eventId;
         this.free = new LinkedHashSet<>(seats);
         this.policy = policy != null ? policy : command -> Optional.of(allocate(command, holdTtl));
-        this.consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "fake-booking-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1000),
-                new StringDeserializer(), new StringDeserializer());
-        this.producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.LINGER_MS_CONFIG, 1),
-                new StringSerializer(), new StringSerializer());
+        this.consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "fake-booking-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "latest",
+                        ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                        1000),
+                new StringDeserializer(),
+                new StringDeserializer());
+        this.producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap, ProducerConfig.LINGER_MS_CONFIG, 1),
+                new StringSerializer(),
+                new StringSerializer());
         consumer.subscribe(List.of(Topics.HOLD_COMMANDS));
         while (consumer.assignment().isEmpty()) {
             consumer.poll(Duration.ofMillis(100));
@@ -85,7 +97,10 @@ final class FakeBooking implements AutoCloseable {
     }
 
     List<CancelAllocation> cancellations() {
-        return received.stream().filter(CancelAllocation.class::isInstance).map(CancelAllocation.class::cast).toList();
+        return received.stream()
+                .filter(CancelAllocation.class::isInstance)
+                .map(CancelAllocation.class::cast)
+                .toList();
     }
 
     synchronized int freeSeats() {
@@ -106,8 +121,11 @@ final class FakeBooking implements AutoCloseable {
                 }
                 received.add(command);
                 switch (command) {
-                    case AllocateSeats allocate -> policy.apply(allocate).ifPresent(reply ->
-                            producer.send(Envelope.wrap(reply.orderId().toString(), reply).toRecord(Topics.HOLD_REPLIES)));
+                    case AllocateSeats allocate ->
+                        policy.apply(allocate)
+                                .ifPresent(reply -> producer.send(
+                                        Envelope.wrap(reply.orderId().toString(), reply)
+                                                .toRecord(Topics.HOLD_REPLIES)));
                     case CancelAllocation cancel -> cancel(cancel.orderId());
                 }
             }
@@ -132,8 +150,14 @@ final class FakeBooking implements AutoCloseable {
         }
         free.removeAll(seats);
         allocated.put(command.orderId(), seats);
-        return new SeatsAllocated(command.orderId(), eventId, command.sessionId(), seats,
-                PRICE_CENTS * seats.size(), "EUR", Instant.now().plus(holdTtl));
+        return new SeatsAllocated(
+                command.orderId(),
+                eventId,
+                command.sessionId(),
+                seats,
+                PRICE_CENTS * seats.size(),
+                "EUR",
+                Instant.now().plus(holdTtl));
     }
 
     private synchronized void cancel(UUID orderId) {

@@ -45,10 +45,20 @@ class GateInvariantsIT {
     @BeforeContainer
     static void connect() {
         jedis = new JedisPooled(URI.create(Engines.forTests().redisUrl()));
-        HoldsProperties properties = new HoldsProperties(Duration.ofSeconds(5), Duration.ofSeconds(2),
-                Duration.ofHours(24), Duration.ofHours(1), 16, 8, "inventory-replies-",
-                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)), Duration.ofSeconds(1),
-                Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(1),
+        HoldsProperties properties = new HoldsProperties(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(2),
+                Duration.ofHours(24),
+                Duration.ofHours(1),
+                16,
+                8,
+                "inventory-replies-",
+                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(1),
                 Duration.ofMinutes(5));
         gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties, Clock.systemUTC());
     }
@@ -58,37 +68,31 @@ class GateInvariantsIT {
         jedis.close();
     }
 
-    sealed interface Step {
-    }
+    sealed interface Step {}
 
-    record Place(int session, int quantity, List<String> seats) implements Step {
-    }
+    record Place(int session, int quantity, List<String> seats) implements Step {}
 
-    record Allocate(int order) implements Step {
-    }
+    record Allocate(int order) implements Step {}
 
-    record TimeOut(int order) implements Step {
-    }
+    record TimeOut(int order) implements Step {}
 
-    record Cancel(int order) implements Step {
-    }
+    record Cancel(int order) implements Step {}
 
-    record Expire(int order) implements Step {
-    }
+    record Expire(int order) implements Step {}
 
-    record Convert(int order) implements Step {
-    }
+    record Convert(int order) implements Step {}
 
-    record Redeliver(int order) implements Step {
-    }
+    record Redeliver(int order) implements Step {}
 
     @Provide
     Arbitrary<List<Step>> sequences() {
         Arbitrary<Integer> order = Arbitraries.integers().between(0, 20);
-        Arbitrary<Step> place = Combinators.combine(Arbitraries.integers().between(0, 3),
-                Arbitraries.integers().between(1, 3), Arbitraries.of(SEATS).set().ofMinSize(0).ofMaxSize(3))
-                .as((session, quantity, seats) -> new Place(session, seats.isEmpty() ? quantity : seats.size(),
-                        List.copyOf(seats)));
+        Arbitrary<Step> place = Combinators.combine(
+                        Arbitraries.integers().between(0, 3),
+                        Arbitraries.integers().between(1, 3),
+                        Arbitraries.of(SEATS).set().ofMinSize(0).ofMaxSize(3))
+                .as((session, quantity, seats) ->
+                        new Place(session, seats.isEmpty() ? quantity : seats.size(), List.copyOf(seats)));
         Arbitrary<Step> step = Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(4, place),
                 net.jqwik.api.Tuple.of(4, order.map(Allocate::new)),
@@ -119,45 +123,61 @@ class GateInvariantsIT {
                         requests.put(orderId, request);
                     }
                 }
-                case Allocate allocate -> pick(orders, allocate.order()).ifPresent(orderId -> {
-                    if (booking.known(orderId)) {
-                        return;
-                    }
-                    HoldRequest request = requests.get(orderId);
-                    List<String> seats = booking.allocate(orderId, request);
-                    if (seats == null) {
-                        gate.refuse(new AllocationRefused(orderId, eventId, request.seatIds().isEmpty()
-                                ? AllocationRefused.Reason.SOLD_OUT : AllocationRefused.Reason.SEAT_UNAVAILABLE));
-                    } else if (!gate.markHeld(new SeatsAllocated(orderId, eventId, request.sessionId(), seats,
-                            3000L * seats.size(), "EUR", Instant.now().plusSeconds(600)))) {
-                        booking.release(orderId);
-                    }
-                });
-                case TimeOut timeOut -> pick(orders, timeOut.order()).ifPresent(orderId -> {
-                    if (gate.timeOut(eventId, orderId)) {
-                        booking.release(orderId);
-                    }
-                });
-                case Cancel cancel -> pick(orders, cancel.order()).ifPresent(orderId -> {
-                    if (booking.release(orderId)) {
-                        gate.release(eventId, orderId, "cancelled");
-                    }
-                });
-                case Expire expire -> pick(orders, expire.order()).ifPresent(orderId -> {
-                    if (booking.release(orderId)) {
-                        gate.release(eventId, orderId, "expired");
-                    }
-                });
-                case Convert convert -> pick(orders, convert.order()).ifPresent(orderId -> {
-                    if (booking.confirm(orderId)) {
-                        gate.convert(eventId, orderId);
-                    }
-                });
-                case Redeliver redeliver -> pick(orders, redeliver.order()).ifPresent(orderId -> {
-                    if (booking.released(orderId)) {
-                        gate.release(eventId, orderId, "cancelled");
-                    }
-                });
+                case Allocate allocate ->
+                    pick(orders, allocate.order()).ifPresent(orderId -> {
+                        if (booking.known(orderId)) {
+                            return;
+                        }
+                        HoldRequest request = requests.get(orderId);
+                        List<String> seats = booking.allocate(orderId, request);
+                        if (seats == null) {
+                            gate.refuse(new AllocationRefused(
+                                    orderId,
+                                    eventId,
+                                    request.seatIds().isEmpty()
+                                            ? AllocationRefused.Reason.SOLD_OUT
+                                            : AllocationRefused.Reason.SEAT_UNAVAILABLE));
+                        } else if (!gate.markHeld(new SeatsAllocated(
+                                orderId,
+                                eventId,
+                                request.sessionId(),
+                                seats,
+                                3000L * seats.size(),
+                                "EUR",
+                                Instant.now().plusSeconds(600)))) {
+                            booking.release(orderId);
+                        }
+                    });
+                case TimeOut timeOut ->
+                    pick(orders, timeOut.order()).ifPresent(orderId -> {
+                        if (gate.timeOut(eventId, orderId)) {
+                            booking.release(orderId);
+                        }
+                    });
+                case Cancel cancel ->
+                    pick(orders, cancel.order()).ifPresent(orderId -> {
+                        if (booking.release(orderId)) {
+                            gate.release(eventId, orderId, "cancelled");
+                        }
+                    });
+                case Expire expire ->
+                    pick(orders, expire.order()).ifPresent(orderId -> {
+                        if (booking.release(orderId)) {
+                            gate.release(eventId, orderId, "expired");
+                        }
+                    });
+                case Convert convert ->
+                    pick(orders, convert.order()).ifPresent(orderId -> {
+                        if (booking.confirm(orderId)) {
+                            gate.convert(eventId, orderId);
+                        }
+                    });
+                case Redeliver redeliver ->
+                    pick(orders, redeliver.order()).ifPresent(orderId -> {
+                        if (booking.released(orderId)) {
+                            gate.release(eventId, orderId, "cancelled");
+                        }
+                    });
             }
             assertInvariants(eventId, orders);
         }
@@ -183,7 +203,8 @@ class GateInvariantsIT {
             String owner = jedis.get(InventoryKeys.seat(eventId, seat));
             if (owner != null) {
                 assertThat(records.get(UUID.fromString(owner)).state().takesSeats())
-                        .as("seat %s is claimed by %s", seat, records.get(UUID.fromString(owner))).isTrue();
+                        .as("seat %s is claimed by %s", seat, records.get(UUID.fromString(owner)))
+                        .isTrue();
             }
         }
     }
@@ -208,7 +229,9 @@ class GateInvariantsIT {
         List<String> allocate(UUID orderId, HoldRequest request) {
             decided.add(orderId);
             List<String> seats = request.seatIds().isEmpty()
-                    ? (free.size() < request.quantity() ? null : free.stream().limit(request.quantity()).toList())
+                    ? (free.size() < request.quantity()
+                            ? null
+                            : free.stream().limit(request.quantity()).toList())
                     : (free.containsAll(request.seatIds()) ? request.seatIds() : null);
             if (seats != null) {
                 seats.forEach(free::remove);

@@ -36,10 +36,13 @@ class GateRebuildIT {
 
     @Autowired
     HoldPlacement placement;
+
     @Autowired
     GateLoss gateLoss;
+
     @Autowired
     GateReconciliation reconciliation;
+
     @Autowired
     JedisPooled jedis;
 
@@ -66,19 +69,36 @@ class GateRebuildIT {
         HoldAnswer meanwhile = placement.hold(HoldRequest.ofQuantity(eventId, UUID.randomUUID(), 1, null));
         assertThat(meanwhile).isInstanceOf(HoldAnswer.GateRebuilding.class);
         await().atMost(Duration.ofSeconds(10)).until(() -> jedis.get(GateLoss.EPOCH) != null);
-        assertThat(jedis.exists(GateLoss.REBUILDING)).as("holds wait for the rebuild for a while").isTrue();
+        assertThat(jedis.exists(GateLoss.REBUILDING))
+                .as("holds wait for the rebuild for a while")
+                .isTrue();
 
         Instant asOf = Instant.now();
-        var database = ReconcileGate.whole(UUID.randomUUID(), eventId, asOf, Duration.ofSeconds(60).toMillis(),
-                new ReconcileGate.Settings(CAPACITY, SaleState.OPEN, 4, 600), 6, 2, 2, List.of(
-                new DatabaseOrder(heldOrder, heldSession, "HELD", List.of("A-1-1", "A-1-2"), asOf,
-                        asOf.plusSeconds(600)),
-                new DatabaseOrder(soldOrder, UUID.randomUUID(), "CONFIRMED", List.of("A-1-3", "A-1-4"),
-                        asOf.minusSeconds(30), asOf.plusSeconds(600))));
+        var database = ReconcileGate.whole(
+                UUID.randomUUID(),
+                eventId,
+                asOf,
+                Duration.ofSeconds(60).toMillis(),
+                new ReconcileGate.Settings(CAPACITY, SaleState.OPEN, 4, 600),
+                6,
+                2,
+                2,
+                List.of(
+                        new DatabaseOrder(
+                                heldOrder, heldSession, "HELD", List.of("A-1-1", "A-1-2"), asOf, asOf.plusSeconds(600)),
+                        new DatabaseOrder(
+                                soldOrder,
+                                UUID.randomUUID(),
+                                "CONFIRMED",
+                                List.of("A-1-3", "A-1-4"),
+                                asOf.minusSeconds(30),
+                                asOf.plusSeconds(600))));
         GateReconciled answer = reconciliation.reconcile(database).orElseThrow();
 
-        assertThat(answer.drifts()).extracting(GateReconciled.Drift::kind, GateReconciled.Drift::action)
-                .containsExactly(tuple(DriftKind.COUNTER_DRIFT, "REBUILT"),
+        assertThat(answer.drifts())
+                .extracting(GateReconciled.Drift::kind, GateReconciled.Drift::action)
+                .containsExactly(
+                        tuple(DriftKind.COUNTER_DRIFT, "REBUILT"),
                         tuple(DriftKind.DATABASE_HOLD_WITHOUT_GATE, "TAKEN_AT_GATE"));
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(6);
         assertThat(TestEvents.liveHolds(jedis, eventId)).isEqualTo(1);
@@ -89,10 +109,21 @@ class GateRebuildIT {
         assertThat(jedis.get(InventoryKeys.session(eventId, heldSession))).isEqualTo(heldOrder.toString());
         assertThat(jedis.get(InventoryKeys.saleState(eventId))).isEqualTo("OPEN");
 
-        GateReconciled again = reconciliation.reconcile(ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now(),
-                database.inFlightWindowMillis(), database.settings(), 6, 2, 2, database.orders())).orElseThrow();
+        GateReconciled again = reconciliation
+                .reconcile(ReconcileGate.whole(
+                        UUID.randomUUID(),
+                        eventId,
+                        Instant.now(),
+                        database.inFlightWindowMillis(),
+                        database.settings(),
+                        6,
+                        2,
+                        2,
+                        database.orders()))
+                .orElseThrow();
         assertThat(again.drifts()).as("a run right after the rebuild").isEmpty();
         assertThat(placement.hold(HoldRequest.ofSeats(eventId, UUID.randomUUID(), List.of("A-1-3"), null)))
-                .as("a sold seat stays sold").isEqualTo(new HoldAnswer.RefusedAtGate(GateRefusal.SEAT_UNAVAILABLE));
+                .as("a sold seat stays sold")
+                .isEqualTo(new HoldAnswer.RefusedAtGate(GateRefusal.SEAT_UNAVAILABLE));
     }
 }

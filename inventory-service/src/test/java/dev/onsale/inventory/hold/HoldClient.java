@@ -1,7 +1,7 @@
 package dev.onsale.inventory.hold;
 
-import dev.onsale.platform.testing.AsGateway;
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.platform.testing.AsGateway;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,8 +17,11 @@ final class HoldClient {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .executor(Executors.newVirtualThreadPerTaskExecutor()).connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .executor(Executors.newVirtualThreadPerTaskExecutor())
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private final int port;
 
     HoldClient(int port) {

@@ -38,8 +38,10 @@ class HoldsHttpIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     Gate gate;
 
@@ -58,7 +60,8 @@ class HoldsHttpIT {
 
     @Test
     void anAllocatedHoldIsAnsweredWithItsSeatsAndStartsItsTimer() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
             long started = System.nanoTime();
             HttpResponse<String> response = client.hold(eventId, session, "{\"seatIds\":[\"A-1-3\",\"A-1-4\"]}");
             System.out.printf("one hold answered in %d ms%n", (System.nanoTime() - started) / 1_000_000);
@@ -74,34 +77,45 @@ class HoldsHttpIT {
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
             assertThat(jedis.get(InventoryKeys.seat(eventId, "A-1-3"))).isEqualTo(orderId.toString());
             assertThat(jedis.ttl(InventoryKeys.holdTimer(eventId, orderId))).isBetween(590L, 600L);
-            assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("HELD");
+            assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state"))
+                    .isEqualTo("HELD");
         }
     }
 
     @Test
     void theHoldPathIsMeasured() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
-            assertThat(client.hold(eventId, session, "{\"quantity\":1}").statusCode()).isEqualTo(201);
-            assertThat(client.hold(eventId, UUID.randomUUID(), "{\"quantity\":9}").statusCode()).isEqualTo(422);
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            assertThat(client.hold(eventId, session, "{\"quantity\":1}").statusCode())
+                    .isEqualTo(201);
+            assertThat(client.hold(eventId, UUID.randomUUID(), "{\"quantity\":9}")
+                            .statusCode())
+                    .isEqualTo(422);
         }
 
         String metrics = client.send(HttpRequest.newBuilder(
-                java.net.URI.create("http://localhost:" + port + "/actuator/prometheus"))).body();
+                        java.net.URI.create("http://localhost:" + port + "/actuator/prometheus")))
+                .body();
 
-        assertThat(metrics).contains("onsale_holds_placed_total", "onsale_holds_timeouts_total",
-                "onsale_holds_refused_total{application=\"inventory-service\",reason=\"limit_exceeded\",stage=\"gate\"}",
-                "onsale_hold_latency_seconds_bucket{application=\"inventory-service\",stage=\"gate\"",
-                "onsale_hold_latency_seconds_count{application=\"inventory-service\",stage=\"end_to_end\"}",
-                "onsale_holds_active{application=\"inventory-service\",eventId=\"" + eventId + "\"} 1.0");
+        assertThat(metrics)
+                .contains(
+                        "onsale_holds_placed_total",
+                        "onsale_holds_timeouts_total",
+                        "onsale_holds_refused_total{application=\"inventory-service\",reason=\"limit_exceeded\",stage=\"gate\"}",
+                        "onsale_hold_latency_seconds_bucket{application=\"inventory-service\",stage=\"gate\"",
+                        "onsale_hold_latency_seconds_count{application=\"inventory-service\",stage=\"end_to_end\"}",
+                        "onsale_holds_active{application=\"inventory-service\",eventId=\"" + eventId + "\"} 1.0");
     }
 
     @Test
     void aQuantityHoldClaimsTheSeatsTheDatabaseAllocated() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
             HttpResponse<String> response = client.hold(eventId, session, "{\"quantity\":3}");
 
             assertThat(response.statusCode()).isEqualTo(201);
-            UUID orderId = UUID.fromString(HoldClient.json(response).get("orderId").asString());
+            UUID orderId =
+                    UUID.fromString(HoldClient.json(response).get("orderId").asString());
             assertThat(booking.allocations().get(orderId)).containsExactly("A-1-1", "A-1-2", "A-1-3");
             for (String seat : booking.allocations().get(orderId)) {
                 assertThat(jedis.get(InventoryKeys.seat(eventId, seat))).isEqualTo(orderId.toString());
@@ -112,8 +126,11 @@ class HoldsHttpIT {
 
     @Test
     void aRefusedAllocationIsAConflictAndRestoresTheGateAtOnce() throws Exception {
-        try (var booking = FakeBooking.answering(bootstrap, eventId, command -> Optional.of(
-                new AllocationRefused(command.orderId(), eventId, AllocationRefused.Reason.SEAT_UNAVAILABLE)))) {
+        try (var booking = FakeBooking.answering(
+                bootstrap,
+                eventId,
+                command -> Optional.of(new AllocationRefused(
+                        command.orderId(), eventId, AllocationRefused.Reason.SEAT_UNAVAILABLE)))) {
             HttpResponse<String> response = client.hold(eventId, session, "{\"seatIds\":[\"A-1-1\",\"A-1-2\"]}");
 
             assertThat(response.statusCode()).isEqualTo(409);
@@ -140,10 +157,12 @@ class HoldsHttpIT {
             assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
             assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-2-1"))).isFalse();
             assertThat(jedis.exists(InventoryKeys.session(eventId, session))).isFalse();
-            await().atMost(Duration.ofSeconds(30)).until(() -> booking.cancellations().size() == 1);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> booking.cancellations().size() == 1);
             CancelAllocation cancel = booking.cancellations().getFirst();
             assertThat(booking.received().getFirst().orderId()).isEqualTo(cancel.orderId());
-            assertThat(jedis.hget(InventoryKeys.order(eventId, cancel.orderId()), "state")).isEqualTo("TIMED_OUT");
+            assertThat(jedis.hget(InventoryKeys.order(eventId, cancel.orderId()), "state"))
+                    .isEqualTo("TIMED_OUT");
         }
     }
 
@@ -165,13 +184,15 @@ class HoldsHttpIT {
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
             assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
             assertThat(jedis.exists(InventoryKeys.session(eventId, session))).isFalse();
-            await().atMost(Duration.ofSeconds(30)).until(() -> booking.cancellations().size() == 1);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> booking.cancellations().size() == 1);
         }
     }
 
     @Test
     void aRetryWithTheSameIdempotencyKeyGetsTheSameOrderAlsoWhenSentConcurrently() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
             List<Future<HttpResponse<String>>> concurrent = new ArrayList<>();
             try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < 10; i++) {
@@ -195,20 +216,27 @@ class HoldsHttpIT {
 
     @Test
     void theSameKeyWithAnotherBodyIsUnprocessableAndTakesNothingMore() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
-            HttpResponse<String> first = client.hold(eventId, session, "{\"seatIds\":[\"A-1-3\",\"A-1-4\"]}", "key-body");
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            HttpResponse<String> first =
+                    client.hold(eventId, session, "{\"seatIds\":[\"A-1-3\",\"A-1-4\"]}", "key-body");
             assertThat(first.statusCode()).isEqualTo(201);
             String orderId = HoldClient.json(first).get("orderId").asString();
 
-            for (String other : List.of("{\"seatIds\":[\"A-1-3\",\"A-1-5\"]}", "{\"quantity\":2}", "{\"seatIds\":[\"A-1-3\"]}")) {
+            for (String other :
+                    List.of("{\"seatIds\":[\"A-1-3\",\"A-1-5\"]}", "{\"quantity\":2}", "{\"seatIds\":[\"A-1-3\"]}")) {
                 HttpResponse<String> reused = client.hold(eventId, session, other, "key-body");
                 assertThat(reused.statusCode()).as(other).isEqualTo(422);
                 assertThat(HoldClient.problemType(reused)).isEqualTo("/problems/idempotency-key-reused");
                 assertThat(HoldClient.json(reused).get("detail").asString()).contains(orderId);
             }
-            HttpResponse<String> sameSeatsOtherOrder = client.hold(eventId, session, "{\"seatIds\":[\"A-1-4\",\"A-1-3\"]}", "key-body");
-            assertThat(sameSeatsOtherOrder.statusCode()).as("the same seats are the same request").isEqualTo(201);
-            assertThat(HoldClient.json(sameSeatsOtherOrder).get("orderId").asString()).isEqualTo(orderId);
+            HttpResponse<String> sameSeatsOtherOrder =
+                    client.hold(eventId, session, "{\"seatIds\":[\"A-1-4\",\"A-1-3\"]}", "key-body");
+            assertThat(sameSeatsOtherOrder.statusCode())
+                    .as("the same seats are the same request")
+                    .isEqualTo(201);
+            assertThat(HoldClient.json(sameSeatsOtherOrder).get("orderId").asString())
+                    .isEqualTo(orderId);
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
             assertThat(booking.allocations()).hasSize(1);
             assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-1-5"))).isFalse();
@@ -217,33 +245,41 @@ class HoldsHttpIT {
 
     @Test
     void aReplayOfAHoldThatEndedIsAConflictNeverA201() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
             HttpResponse<String> cancelledFirst = client.hold(eventId, session, "{\"quantity\":1}", "key-cancelled");
-            UUID cancelled = UUID.fromString(HoldClient.json(cancelledFirst).get("orderId").asString());
+            UUID cancelled = UUID.fromString(
+                    HoldClient.json(cancelledFirst).get("orderId").asString());
             assertThat(gate.release(eventId, cancelled, "CANCELLED")).isTrue();
 
             HttpResponse<String> replayOfCancelled = client.hold(eventId, session, "{\"quantity\":1}", "key-cancelled");
             assertThat(replayOfCancelled.statusCode()).isEqualTo(409);
             assertThat(HoldClient.problemType(replayOfCancelled)).isEqualTo("/problems/hold-ended");
-            assertThat(HoldClient.json(replayOfCancelled).get("detail").asString()).contains(cancelled.toString(), "cancelled");
+            assertThat(HoldClient.json(replayOfCancelled).get("detail").asString())
+                    .contains(cancelled.toString(), "cancelled");
 
             UUID buyer = UUID.randomUUID();
             HttpResponse<String> paidFirst = client.hold(eventId, buyer, "{\"quantity\":1}", "key-paid");
-            UUID paid = UUID.fromString(HoldClient.json(paidFirst).get("orderId").asString());
+            UUID paid =
+                    UUID.fromString(HoldClient.json(paidFirst).get("orderId").asString());
             assertThat(gate.convert(eventId, paid)).isTrue();
             HttpResponse<String> replayOfPaid = client.hold(eventId, buyer, "{\"quantity\":1}", "key-paid");
             assertThat(replayOfPaid.statusCode()).isEqualTo(409);
             assertThat(HoldClient.json(replayOfPaid).get("detail").asString()).contains(paid.toString(), "paid");
 
-            assertThat(TestEvents.available(jedis, eventId)).as("only the paid seat is gone").isEqualTo(CAPACITY - 1);
+            assertThat(TestEvents.available(jedis, eventId))
+                    .as("only the paid seat is gone")
+                    .isEqualTo(CAPACITY - 1);
             assertThat(booking.allocations()).hasSize(2);
         }
     }
 
     @Test
     void aSessionWithALiveOrderCannotPlaceAnother() throws Exception {
-        try (var booking = FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
-            assertThat(client.hold(eventId, session, "{\"quantity\":1}").statusCode()).isEqualTo(201);
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            assertThat(client.hold(eventId, session, "{\"quantity\":1}").statusCode())
+                    .isEqualTo(201);
 
             HttpResponse<String> second = client.hold(eventId, session, "{\"quantity\":1}");
 
@@ -313,7 +349,9 @@ class HoldsHttpIT {
             assertThat(response.statusCode()).as(entry.getKey()).isEqualTo(400);
             JsonNode problem = HoldClient.json(response);
             assertThat(problem.get("type").asString()).isEqualTo("/problems/invalid-request");
-            assertThat(problem.get("errors").get(0).get("field").asString()).as(entry.getKey()).isEqualTo(entry.getValue());
+            assertThat(problem.get("errors").get(0).get("field").asString())
+                    .as(entry.getKey())
+                    .isEqualTo(entry.getValue());
         }
         for (String key : List.of("", "with space", "x".repeat(256))) {
             HttpResponse<String> response = client.send(HttpRequest.newBuilder(client.uri(eventId))
@@ -323,7 +361,12 @@ class HoldsHttpIT {
                     .header("Idempotency-Key", key)
                     .POST(HttpRequest.BodyPublishers.ofString("{\"quantity\":1}")));
             assertThat(response.statusCode()).as("Idempotency-Key '%s'", key).isEqualTo(400);
-            assertThat(HoldClient.json(response).get("errors").get(0).get("field").asString()).isEqualTo("Idempotency-Key");
+            assertThat(HoldClient.json(response)
+                            .get("errors")
+                            .get(0)
+                            .get("field")
+                            .asString())
+                    .isEqualTo("Idempotency-Key");
         }
         assertNothingWritten();
     }

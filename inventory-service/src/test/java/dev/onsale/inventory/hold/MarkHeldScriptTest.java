@@ -28,10 +28,10 @@ class MarkHeldScriptTest {
     void keysAndArgsAreLaidOutAsTheHeaderNamesThem() {
         MarkHeldScript call = new MarkHeldScript(allocated(List.of("A-1-1", "A-1-2"), NOW.plusSeconds(600)), NOW);
 
-        assertThat(call.keys()).containsExactly(E + "order:" + ORDER, E + "hold-timer:" + ORDER, E + "seat:A-1-1",
-                E + "seat:A-1-2");
-        assertThat(call.args()).containsExactly(ORDER.toString(), "600", "10000", "EUR", "2026-05-01T10:10:00Z",
-                "A-1-1,A-1-2");
+        assertThat(call.keys())
+                .containsExactly(E + "order:" + ORDER, E + "hold-timer:" + ORDER, E + "seat:A-1-1", E + "seat:A-1-2");
+        assertThat(call.args())
+                .containsExactly(ORDER.toString(), "600", "10000", "EUR", "2026-05-01T10:10:00Z", "A-1-1,A-1-2");
         assertThat(call.keys()).hasSize(HEADER.fixedKeys() + 2);
         assertThat(call.args()).hasSize(HEADER.fixedArgs());
     }
@@ -54,7 +54,8 @@ class MarkHeldScriptTest {
 
     @Test
     void anUnknownReplyFailsLoudly() {
-        assertThatThrownBy(() -> Result.of(List.of("PENDING"))).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Result.of(List.of("PENDING")))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("mark_held.lua answered [PENDING]");
     }
 }

@@ -31,20 +31,43 @@ class PlaceScriptTest {
     void chosenSeatsWithAnIdempotencyKeyAreLaidOutAsTheHeaderNamesThem() {
         PlaceScript call = call(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-2", "A-1-1"), "key-1"));
 
-        assertThat(call.keys()).containsExactly(E + "available", E + "live-holds", E + "sale-state", E + "settings",
-                E + "session:" + SESSION, E + "idempotency:" + SESSION + ":" + PlaceScript.digest("key-1"),
-                E + "order:" + ORDER, E + "outbox", E + "pending", E + "seat:A-1-2", E + "seat:A-1-1");
-        assertThat(call.args()).containsExactly(ORDER.toString(), EVENT.toString(), SESSION.toString(), "2", "1",
-                "86400", "2026-05-01T10:00:00Z", "onsale.holds.commands", COMMAND.toString(), "onsale.inventory",
-                AVAILABILITY.toString(), "sA-1-1,A-1-2", "2026-05-01T10:00:05Z", "A-1-2", "A-1-1");
+        assertThat(call.keys())
+                .containsExactly(
+                        E + "available",
+                        E + "live-holds",
+                        E + "sale-state",
+                        E + "settings",
+                        E + "session:" + SESSION,
+                        E + "idempotency:" + SESSION + ":" + PlaceScript.digest("key-1"),
+                        E + "order:" + ORDER,
+                        E + "outbox",
+                        E + "pending",
+                        E + "seat:A-1-2",
+                        E + "seat:A-1-1");
+        assertThat(call.args())
+                .containsExactly(
+                        ORDER.toString(),
+                        EVENT.toString(),
+                        SESSION.toString(),
+                        "2",
+                        "1",
+                        "86400",
+                        "2026-05-01T10:00:00Z",
+                        "onsale.holds.commands",
+                        COMMAND.toString(),
+                        "onsale.inventory",
+                        AVAILABILITY.toString(),
+                        "sA-1-1,A-1-2",
+                        "2026-05-01T10:00:05Z",
+                        "A-1-2",
+                        "A-1-1");
     }
 
     @Test
     void aQuantityWithoutAnIdempotencyKeyClaimsNoSeatAndNamesNoKey() {
         PlaceScript call = call(HoldRequest.ofQuantity(EVENT, SESSION, 3, null));
 
-        assertThat(call.keys()).hasSize(HEADER.fixedKeys())
-                .element(5).isEqualTo(E + "idempotency:" + SESSION + ":-");
+        assertThat(call.keys()).hasSize(HEADER.fixedKeys()).element(5).isEqualTo(E + "idempotency:" + SESSION + ":-");
         assertThat(call.args()).hasSize(HEADER.fixedArgs());
         assertThat(call.args().subList(3, 5)).containsExactly("3", "0");
         assertThat(call.args().get(11)).isEqualTo("q3");
@@ -63,14 +86,16 @@ class PlaceScriptTest {
 
     @Test
     void everyKeyCarriesTheEventsHashTag() {
-        assertThat(call(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-1"), "k")).keys())
+        assertThat(call(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-1"), "k"))
+                        .keys())
                 .allSatisfy(key -> assertThat(key).startsWith("inventory:{" + EVENT + "}:"));
     }
 
     @Test
     void theFingerprintIgnoresTheOrderOfTheSeats() {
         assertThat(PlaceScript.fingerprint(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-2", "A-1-1"), null)))
-                .isEqualTo(PlaceScript.fingerprint(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-1", "A-1-2"), null)));
+                .isEqualTo(
+                        PlaceScript.fingerprint(HoldRequest.ofSeats(EVENT, SESSION, List.of("A-1-1", "A-1-2"), null)));
     }
 
     @Test
@@ -109,7 +134,8 @@ class PlaceScriptTest {
         PlaceScript call = call(HoldRequest.ofQuantity(EVENT, SESSION, 1, null));
 
         assertThatThrownBy(() -> call.placement(List.of("PARKED", 1L)))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("place.lua answered [PARKED, 1]");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("place.lua answered [PARKED, 1]");
         assertThatThrownBy(() -> call.placement("PLACED")).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> call.placement(List.of("PLACED"))).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> call.placement(List.of("REFUSED", "TOO_EARLY")))

@@ -28,17 +28,17 @@ final class RaceHarness {
         Outcome place(HoldRequest request) throws Exception;
     }
 
-    private RaceHarness() {
-    }
+    private RaceHarness() {}
 
     static List<HoldRequest> requests(UUID eventId, int attempts, List<String> seats, int hotSeats, long seed) {
         Random random = new Random(seed);
         List<HoldRequest> requests = new ArrayList<>(attempts);
         for (int i = 0; i < attempts; i++) {
             UUID session = UUID.randomUUID();
-            requests.add(i % 2 == 0
-                    ? HoldRequest.ofSeats(eventId, session, List.of(seats.get(random.nextInt(hotSeats))), null)
-                    : HoldRequest.ofQuantity(eventId, session, 1 + random.nextInt(2), null));
+            requests.add(
+                    i % 2 == 0
+                            ? HoldRequest.ofSeats(eventId, session, List.of(seats.get(random.nextInt(hotSeats))), null)
+                            : HoldRequest.ofQuantity(eventId, session, 1 + random.nextInt(2), null));
         }
         return requests;
     }
@@ -70,6 +70,9 @@ final class RaceHarness {
     }
 
     static int seatsTaken(List<Outcome> outcomes) {
-        return outcomes.stream().filter(Outcome::passed).mapToInt(Outcome::quantity).sum();
+        return outcomes.stream()
+                .filter(Outcome::passed)
+                .mapToInt(Outcome::quantity)
+                .sum();
     }
 }

@@ -14,12 +14,16 @@ final class Readiness {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    private Readiness() {
-    }
+    private Readiness() {}
 
     static void awaitReady(int port) {
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health/readiness")).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200));
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(HTTP.send(
+                                        HttpRequest.newBuilder(URI.create(
+                                                        "http://localhost:" + port + "/actuator/health/readiness"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode())
+                        .isEqualTo(200));
     }
 }

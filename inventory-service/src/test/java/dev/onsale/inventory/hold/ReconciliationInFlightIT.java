@@ -38,10 +38,13 @@ class ReconciliationInFlightIT {
 
     @Autowired
     Gate gate;
+
     @Autowired
     HoldReplyHandler replies;
+
     @Autowired
     GateReconciliation reconciliation;
+
     @Autowired
     JedisPooled jedis;
 
@@ -70,9 +73,17 @@ class ReconciliationInFlightIT {
         UUID justNow = held(session, List.of("A-1-1", "A-1-2"));
         UUID longAgo = held(UUID.randomUUID(), List.of("A-1-3", "A-1-4"));
 
-        GateReconciled answer = reconcile(CAPACITY - 4, 0, 4, List.of(
-                order(justNow, "CONFIRMED", List.of("A-1-1", "A-1-2"), Instant.now()),
-                order(longAgo, "CONFIRMED", List.of("A-1-3", "A-1-4"), Instant.now().minusSeconds(300))));
+        GateReconciled answer = reconcile(
+                CAPACITY - 4,
+                0,
+                4,
+                List.of(
+                        order(justNow, "CONFIRMED", List.of("A-1-1", "A-1-2"), Instant.now()),
+                        order(
+                                longAgo,
+                                "CONFIRMED",
+                                List.of("A-1-3", "A-1-4"),
+                                Instant.now().minusSeconds(300))));
 
         assertThat(answer.inFlight()).isEqualTo(1);
         assertThat(answer.drifts()).singleElement().satisfies(drift -> {
@@ -90,16 +101,20 @@ class ReconciliationInFlightIT {
     void anOrderBookingEndedAfterTheReadIsInFlightAndNotTakenBack() {
         UUID ended = held(UUID.randomUUID(), List.of("A-2-1", "A-2-2"));
         Instant heldSince = Instant.now().minusSeconds(300);
-        ReconcileGate read = command(CAPACITY - 2, 2, 0, List.of(order(ended, "HELD", List.of("A-2-1", "A-2-2"), heldSince)));
+        ReconcileGate read =
+                command(CAPACITY - 2, 2, 0, List.of(order(ended, "HELD", List.of("A-2-1", "A-2-2"), heldSince)));
         // its OrderExpired reaches the gate between booking's read and the gate's
         assertThat(gate.release(eventId, ended, "expired")).isTrue();
 
         GateReconciled answer = reconciliation.reconcile(read).orElseThrow();
 
-        assertThat(answer.drifts()).as("not DATABASE_HOLD_WITHOUT_GATE: the gate would take the seats back for good").isEmpty();
+        assertThat(answer.drifts())
+                .as("not DATABASE_HOLD_WITHOUT_GATE: the gate would take the seats back for good")
+                .isEmpty();
         assertThat(answer.inFlight()).isEqualTo(1);
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
-        assertThat(jedis.sismember(InventoryKeys.live(eventId), ended.toString())).isFalse();
+        assertThat(jedis.sismember(InventoryKeys.live(eventId), ended.toString()))
+                .isFalse();
     }
 
     @Test
@@ -110,8 +125,12 @@ class ReconciliationInFlightIT {
         UUID noRecord = UUID.randomUUID();
         jedis.sadd(InventoryKeys.live(eventId), noRecord.toString());
 
-        GateReconciled answer = reconcile(CAPACITY - 1, 1, 0,
-                List.of(order(listedBefore, "HELD", List.of("A-3-1"), Instant.now().minusSeconds(300))));
+        GateReconciled answer = reconcile(
+                CAPACITY - 1,
+                1,
+                0,
+                List.of(order(
+                        listedBefore, "HELD", List.of("A-3-1"), Instant.now().minusSeconds(300))));
 
         assertThat(answer.drifts()).isEmpty();
         assertThat(jedis.smembers(InventoryKeys.live(eventId))).containsExactly(listedBefore.toString());
@@ -135,8 +154,16 @@ class ReconciliationInFlightIT {
     @Test
     void aCommandWhoseRunHasGivenUpIsNotActedOn() {
         jedis.decrBy(InventoryKeys.available(eventId), 3);
-        var stale = ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now().minusSeconds(120), WINDOW.toMillis(),
-                SETTINGS, CAPACITY, 0, 0, List.of());
+        var stale = ReconcileGate.whole(
+                UUID.randomUUID(),
+                eventId,
+                Instant.now().minusSeconds(120),
+                WINDOW.toMillis(),
+                SETTINGS,
+                CAPACITY,
+                0,
+                0,
+                List.of());
 
         assertThat(reconciliation.reconcile(stale)).isEmpty();
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 3);
@@ -150,21 +177,32 @@ class ReconciliationInFlightIT {
         List<DatabaseOrder> orders = new ArrayList<>();
         orders.add(order(inFirstPart, "HELD", List.of("A-1-1", "A-1-2"), longAgo));
         for (int i = 0; i < 2 * ReconcileGate.ORDERS_PER_PART; i++) {
-            orders.add(order(UUID.randomUUID(), "ENDED", List.of("A-2-" + (1 + i % 5)), Instant.now().minusSeconds(5)));
+            orders.add(order(
+                    UUID.randomUUID(),
+                    "ENDED",
+                    List.of("A-2-" + (1 + i % 5)),
+                    Instant.now().minusSeconds(5)));
         }
         orders.add(order(inLastPart, "HELD", List.of("A-1-3", "A-1-4"), longAgo));
         List<ReconcileGate> parts = command(CAPACITY - 4, 4, 0, orders).inParts(ReconcileGate.ORDERS_PER_PART);
         assertThat(parts).extracting(ReconcileGate::part).containsExactly(1, 2, 3);
 
-        assertThat(reconciliation.reconcile(parts.get(2))).as("the last part alone").isEmpty();
+        assertThat(reconciliation.reconcile(parts.get(2)))
+                .as("the last part alone")
+                .isEmpty();
         assertThat(reconciliation.reconcile(parts.get(0))).as("with the first").isEmpty();
-        assertThat(reconciliation.reconcile(parts.get(0))).as("the first part delivered again").isEmpty();
+        assertThat(reconciliation.reconcile(parts.get(0)))
+                .as("the first part delivered again")
+                .isEmpty();
         GateReconciled answer = reconciliation.reconcile(parts.get(1)).orElseThrow();
 
-        assertThat(answer.drifts()).as("both held orders found, each in its own part").isEmpty();
+        assertThat(answer.drifts())
+                .as("both held orders found, each in its own part")
+                .isEmpty();
         assertThat(answer.gate().liveHolds()).isEqualTo(2);
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 4);
-        assertThat(reconciliation.reconcile(parts.get(2))).as("a part of a question answered already starts over")
+        assertThat(reconciliation.reconcile(parts.get(2)))
+                .as("a part of a question answered already starts over")
                 .isEmpty();
     }
 
@@ -173,12 +211,18 @@ class ReconciliationInFlightIT {
     }
 
     private ReconcileGate command(int free, int held, int sold, List<DatabaseOrder> orders) {
-        return ReconcileGate.whole(UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), SETTINGS, free, held, sold,
-                orders);
+        return ReconcileGate.whole(
+                UUID.randomUUID(), eventId, Instant.now(), WINDOW.toMillis(), SETTINGS, free, held, sold, orders);
     }
 
     private static DatabaseOrder order(UUID orderId, String status, List<String> seats, Instant changedAt) {
-        return new DatabaseOrder(orderId, UUID.randomUUID(), status, seats, changedAt, Instant.now().plusSeconds(600));
+        return new DatabaseOrder(
+                orderId,
+                UUID.randomUUID(),
+                status,
+                seats,
+                changedAt,
+                Instant.now().plusSeconds(600));
     }
 
     private UUID place(UUID session, List<String> seats) {
@@ -192,7 +236,13 @@ class ReconciliationInFlightIT {
 
     private UUID held(UUID session, List<String> seats) {
         UUID orderId = place(session, seats);
-        replies.apply(new SeatsAllocated(orderId, eventId, session, seats, 3000L * seats.size(), "EUR",
+        replies.apply(new SeatsAllocated(
+                orderId,
+                eventId,
+                session,
+                seats,
+                3000L * seats.size(),
+                "EUR",
                 Instant.now().plusSeconds(600)));
         return orderId;
     }

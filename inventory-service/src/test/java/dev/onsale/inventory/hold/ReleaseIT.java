@@ -48,12 +48,16 @@ class ReleaseIT {
 
     @Autowired
     Gate gate;
+
     @Autowired
     HoldReplyHandler replies;
+
     @Autowired
     HoldTimerNotifications timerNotifications;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
 
@@ -76,7 +80,8 @@ class ReleaseIT {
 
         assertThat(gate.timeOut(eventId, orderId)).isTrue();
         Envelope cancelled = Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session));
-        deliverAndAwait(cancelled, cancelled, Envelope.wrap(orderId.toString(), new OrderExpired(orderId, eventId, session)));
+        deliverAndAwait(
+                cancelled, cancelled, Envelope.wrap(orderId.toString(), new OrderExpired(orderId, eventId, session)));
 
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
         assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
@@ -87,7 +92,8 @@ class ReleaseIT {
     @Test
     void aReleaseThatMeetsABusyRedisIsRetriedUntilItLandsNeverDeadLettered() throws Exception {
         UUID orderId = place(List.of("A-3-1", "A-3-2"));
-        replies.apply(allocated(orderId, List.of("A-3-1", "A-3-2"), Instant.now().plusSeconds(600)));
+        replies.apply(
+                allocated(orderId, List.of("A-3-1", "A-3-2"), Instant.now().plusSeconds(600)));
         URI redis = URI.create(dev.onsale.engines.Engines.forTests().redisUrl());
         String limit;
         try (var admin = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort())) {
@@ -104,7 +110,9 @@ class ReleaseIT {
         });
         try {
             Thread.sleep(200);
-            kafka.send(Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session)).toRecord(Topics.ORDERS)).get();
+            kafka.send(Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session))
+                            .toRecord(Topics.ORDERS))
+                    .get();
             Thread.sleep(1500);
         } finally {
             try (var killer = new redis.clients.jedis.Jedis(redis.getHost(), redis.getPort())) {
@@ -114,11 +122,14 @@ class ReleaseIT {
             }
         }
 
-        await().atMost(WAIT).untilAsserted(() -> assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY));
+        await().atMost(WAIT)
+                .untilAsserted(
+                        () -> assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY));
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("RELEASED");
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             if (admin.listTopics().names().get().contains(Topics.ORDERS + ".DLT")) {
-                assertThat(TopicTail.recordsSoFar(engines, Topics.ORDERS + ".DLT", orderId.toString())).isEmpty();
+                assertThat(TopicTail.recordsSoFar(engines, Topics.ORDERS + ".DLT", orderId.toString()))
+                        .isEmpty();
             }
         }
     }
@@ -126,20 +137,26 @@ class ReleaseIT {
     @Test
     void aHeldOrderReleasedByExpiryCancellationAndRedeliveryAtOnceGivesItsSeatsBackOnce() throws Exception {
         UUID orderId = place(List.of());
-        replies.apply(allocated(orderId, List.of("A-1-5", "A-1-6"), Instant.now().plusSeconds(600)));
+        replies.apply(
+                allocated(orderId, List.of("A-1-5", "A-1-6"), Instant.now().plusSeconds(600)));
         assertThat(jedis.get(InventoryKeys.seat(eventId, "A-1-5"))).isEqualTo(orderId.toString());
 
         Envelope cancelled = Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session));
         List<Boolean> direct = new ArrayList<>();
         Thread releasing = Thread.ofVirtual().start(() -> direct.add(gate.release(eventId, orderId, "expired")));
-        deliverAndAwait(Envelope.wrap(orderId.toString(), new OrderExpired(orderId, eventId, session)), cancelled, cancelled);
+        deliverAndAwait(
+                Envelope.wrap(orderId.toString(), new OrderExpired(orderId, eventId, session)), cancelled, cancelled);
         releasing.join();
 
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
         assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("RELEASED");
-        assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-1-5"), InventoryKeys.seat(eventId, "A-1-6"),
-                InventoryKeys.holdTimer(eventId, orderId), InventoryKeys.session(eventId, session))).isZero();
+        assertThat(jedis.exists(
+                        InventoryKeys.seat(eventId, "A-1-5"),
+                        InventoryKeys.seat(eventId, "A-1-6"),
+                        InventoryKeys.holdTimer(eventId, orderId),
+                        InventoryKeys.session(eventId, session)))
+                .isZero();
     }
 
     @Test
@@ -147,7 +164,8 @@ class ReleaseIT {
         UUID orderId = place(List.of("A-1-3"));
         replies.apply(allocated(orderId, List.of("A-1-3"), Instant.now().plusSeconds(600)));
 
-        deliverAndAwait(Envelope.wrap(orderId.toString(), new OrderConfirmed(orderId, eventId, session)),
+        deliverAndAwait(
+                Envelope.wrap(orderId.toString(), new OrderConfirmed(orderId, eventId, session)),
                 Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session)));
 
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 1);
@@ -168,11 +186,13 @@ class ReleaseIT {
         replies.apply(allocated(second, List.of("A-1-3", "A-1-4"), Instant.now().plusSeconds(600)));
         assertThat(gate.convert(eventId, second)).isTrue();
 
-        await().atMost(WAIT).untilAsserted(() -> assertThat(announcements()).containsExactly(
-                new AvailabilityChanged(eventId, 0, 1, false),
-                new AvailabilityChanged(eventId, 2, 0, false),
-                new AvailabilityChanged(eventId, 0, 1, false),
-                new AvailabilityChanged(eventId, 0, 0, true)));
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(announcements())
+                        .containsExactly(
+                                new AvailabilityChanged(eventId, 0, 1, false),
+                                new AvailabilityChanged(eventId, 2, 0, false),
+                                new AvailabilityChanged(eventId, 0, 1, false),
+                                new AvailabilityChanged(eventId, 0, 0, true)));
     }
 
     private List<AvailabilityChanged> announcements() {
@@ -190,11 +210,13 @@ class ReleaseIT {
 
         await().atMost(WAIT).until(() -> jedis.hexists(InventoryKeys.order(eventId, orderId), "timerExpired"));
         assertThat(gate.timerExpired(eventId, orderId, Instant.now()))
-                .as("a second replica's notification").isFalse();
+                .as("a second replica's notification")
+                .isFalse();
 
         await().atMost(WAIT).untilAsserted(() -> assertThat(timerExpiries()).containsExactly(orderId));
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state"))
-                .as("booking decides; the gate waits for its OrderExpired").isEqualTo("HELD");
+                .as("booking decides; the gate waits for its OrderExpired")
+                .isEqualTo("HELD");
     }
 
     @Test
@@ -205,7 +227,8 @@ class ReleaseIT {
             UUID missed = place(List.of("A-1-8"));
             replies.apply(allocated(missed, List.of("A-1-8"), Instant.now().plusSeconds(1)));
             await().atMost(WAIT).until(() -> !jedis.exists(InventoryKeys.holdTimer(eventId, missed)));
-            assertThat(jedis.hexists(InventoryKeys.order(eventId, missed), "timerExpired")).isFalse();
+            assertThat(jedis.hexists(InventoryKeys.order(eventId, missed), "timerExpired"))
+                    .isFalse();
         } finally {
             timerNotifications.start();
         }
@@ -219,21 +242,32 @@ class ReleaseIT {
     @Test
     void aHeldOrderWhoseAnswerCameTooLateIsGivenBackOnceAndBookingIsAskedToCancelIt() throws Exception {
         UUID orderId = place(List.of());
-        replies.apply(allocated(orderId, List.of("A-2-1", "A-2-2"), Instant.now().plusSeconds(600)));
+        replies.apply(
+                allocated(orderId, List.of("A-2-1", "A-2-2"), Instant.now().plusSeconds(600)));
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 2);
 
         assertThat(gate.answeredLate(eventId, orderId)).isTrue();
-        assertThat(gate.answeredLate(eventId, orderId)).as("a second time changes nothing").isFalse();
+        assertThat(gate.answeredLate(eventId, orderId))
+                .as("a second time changes nothing")
+                .isFalse();
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
         assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
         assertThat(jedis.hget(InventoryKeys.order(eventId, orderId), "state")).isEqualTo("TIMED_OUT");
-        assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-2-1"), InventoryKeys.holdTimer(eventId, orderId),
-                InventoryKeys.session(eventId, session))).isZero();
-        await().atMost(WAIT).untilAsserted(() -> assertThat(
-                TopicTail.recordsSoFar(engines, Topics.HOLD_COMMANDS, orderId.toString()).stream()
-                        .filter(record -> "CancelAllocation".equals(TopicTail.header(record, "eventType")))
-                        .map(record -> ((CancelAllocation) Envelope.of(record).event(HoldCommand.class)).reason())
-                        .toList()).containsExactly(Gate.ANSWER_LATE));
+        assertThat(jedis.exists(
+                        InventoryKeys.seat(eventId, "A-2-1"),
+                        InventoryKeys.holdTimer(eventId, orderId),
+                        InventoryKeys.session(eventId, session)))
+                .isZero();
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(
+                                TopicTail.recordsSoFar(engines, Topics.HOLD_COMMANDS, orderId.toString()).stream()
+                                        .filter(record ->
+                                                "CancelAllocation".equals(TopicTail.header(record, "eventType")))
+                                        .map(record -> ((CancelAllocation)
+                                                        Envelope.of(record).event(HoldCommand.class))
+                                                .reason())
+                                        .toList())
+                        .containsExactly(Gate.ANSWER_LATE));
 
         // booking releases the order it allocated: its OrderCancelled moves the counter no further
         deliverAndAwait(Envelope.wrap(orderId.toString(), new OrderCancelled(orderId, eventId, session)));
@@ -273,9 +307,11 @@ class ReleaseIT {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             await().atMost(WAIT).until(() -> {
                 Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets("inventory-service")
-                        .partitionsToOffsetAndMetadata().get();
+                        .partitionsToOffsetAndMetadata()
+                        .get();
                 return sent.stream().allMatch(metadata -> {
-                    OffsetAndMetadata offset = committed.get(new TopicPartition(metadata.topic(), metadata.partition()));
+                    OffsetAndMetadata offset =
+                            committed.get(new TopicPartition(metadata.topic(), metadata.partition()));
                     return offset != null && offset.offset() > metadata.offset();
                 });
             });

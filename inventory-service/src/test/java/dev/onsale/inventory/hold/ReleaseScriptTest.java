@@ -22,16 +22,38 @@ class ReleaseScriptTest {
     private static final String E = "inventory:{" + EVENT + "}:";
     private static final ScriptHeader HEADER = ScriptHeader.of(ReleaseScript.class, ReleaseScript.RESOURCE);
 
-    private final ReleaseScript call = new ReleaseScript(Mode.LATE, EVENT, ORDER, Duration.ofDays(7), "ANSWER_LATE",
-            Instant.parse("2026-05-01T10:00:00Z"), AVAILABILITY, CANCEL);
+    private final ReleaseScript call = new ReleaseScript(
+            Mode.LATE,
+            EVENT,
+            ORDER,
+            Duration.ofDays(7),
+            "ANSWER_LATE",
+            Instant.parse("2026-05-01T10:00:00Z"),
+            AVAILABILITY,
+            CANCEL);
 
     @Test
     void keysAndArgsAreLaidOutAsTheHeaderNamesThem() {
-        assertThat(call.keys()).containsExactly(E + "order:" + ORDER, E + "available", E + "live-holds", E + "outbox",
-                E + "hold-timer:" + ORDER);
-        assertThat(call.args()).containsExactly("LATE", ORDER.toString(), EVENT.toString(), E, "604800",
-                "ANSWER_LATE", "2026-05-01T10:00:00Z", "onsale.inventory", AVAILABILITY.toString(),
-                "onsale.holds.commands", CANCEL.toString());
+        assertThat(call.keys())
+                .containsExactly(
+                        E + "order:" + ORDER,
+                        E + "available",
+                        E + "live-holds",
+                        E + "outbox",
+                        E + "hold-timer:" + ORDER);
+        assertThat(call.args())
+                .containsExactly(
+                        "LATE",
+                        ORDER.toString(),
+                        EVENT.toString(),
+                        E,
+                        "604800",
+                        "ANSWER_LATE",
+                        "2026-05-01T10:00:00Z",
+                        "onsale.inventory",
+                        AVAILABILITY.toString(),
+                        "onsale.holds.commands",
+                        CANCEL.toString());
         assertThat(call.keys()).hasSize(HEADER.fixedKeys());
         assertThat(call.args()).hasSize(HEADER.fixedArgs());
     }
@@ -53,7 +75,8 @@ class ReleaseScriptTest {
 
     @Test
     void anUnknownReplyFailsLoudly() {
-        assertThatThrownBy(() -> Result.of(List.of("RELEASED"))).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Result.of(List.of("RELEASED")))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("release.lua answered [RELEASED]");
         assertThatThrownBy(() -> Result.of(List.of())).isInstanceOf(IllegalStateException.class);
     }

@@ -56,7 +56,10 @@ final class ReplyLosingProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, boolean replies) {
         byte[] buffer = new byte[8192];
-        try (from; to; InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+        try (from;
+                to;
+                InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream()) {
             int n;
             while ((n = in.read(buffer)) > 0) {
                 if (replies && loseNext.compareAndSet(true, false)) {

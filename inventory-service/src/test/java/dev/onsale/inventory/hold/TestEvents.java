@@ -12,15 +12,15 @@ final class TestEvents {
 
     static final int SEATS_PER_ROW = 100;
 
-    private TestEvents() {
-    }
+    private TestEvents() {}
 
     static UUID open(JedisPooled jedis, int capacity, int maxPerOrder) {
         UUID eventId = UUID.randomUUID();
         jedis.set(InventoryKeys.available(eventId), Integer.toString(capacity));
         jedis.set(InventoryKeys.capacity(eventId), Integer.toString(capacity));
         jedis.set(InventoryKeys.saleState(eventId), "OPEN");
-        jedis.hset(InventoryKeys.settings(eventId),
+        jedis.hset(
+                InventoryKeys.settings(eventId),
                 Map.of("maxPerOrder", Integer.toString(maxPerOrder), "holdTtlSeconds", "600"));
         return eventId;
     }

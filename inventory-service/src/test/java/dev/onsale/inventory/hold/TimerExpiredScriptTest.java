@@ -23,8 +23,13 @@ class TimerExpiredScriptTest {
         TimerExpiredScript call = new TimerExpiredScript(EVENT, ORDER, Instant.parse("2026-05-01T10:00:00Z"), MESSAGE);
 
         assertThat(call.keys()).containsExactly(E + "order:" + ORDER, E + "outbox");
-        assertThat(call.args()).containsExactly(ORDER.toString(), EVENT.toString(), "2026-05-01T10:00:00Z",
-                "onsale.inventory", MESSAGE.toString());
+        assertThat(call.args())
+                .containsExactly(
+                        ORDER.toString(),
+                        EVENT.toString(),
+                        "2026-05-01T10:00:00Z",
+                        "onsale.inventory",
+                        MESSAGE.toString());
         assertThat(call.keys()).hasSize(HEADER.fixedKeys());
         assertThat(call.args()).hasSize(HEADER.fixedArgs());
     }
@@ -38,7 +43,8 @@ class TimerExpiredScriptTest {
 
     @Test
     void anUnknownReplyFailsLoudly() {
-        assertThatThrownBy(() -> Result.of("EXPIRED")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Result.of("EXPIRED"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("timer_expired.lua answered EXPIRED");
         assertThatThrownBy(() -> Result.of(7L)).isInstanceOf(IllegalStateException.class);
     }

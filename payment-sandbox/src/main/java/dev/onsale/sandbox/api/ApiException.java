@@ -5,63 +5,75 @@ import org.springframework.http.HttpStatus;
 /** An acquirer-style error: rendered as {@code {"error": {"type", "message", "param"?}}} with the given status. */
 public class ApiException extends RuntimeException {
 
-	private final HttpStatus status;
-	private final String type;
-	private final String param;
-	private final Long retryAfterSeconds;
+    private final HttpStatus status;
+    private final String type;
+    private final String param;
+    private final Long retryAfterSeconds;
 
-	private ApiException(HttpStatus status, String type, String message, String param, Long retryAfterSeconds) {
-		super(message);
-		this.status = status;
-		this.type = type;
-		this.param = param;
-		this.retryAfterSeconds = retryAfterSeconds;
-	}
+    private ApiException(HttpStatus status, String type, String message, String param, Long retryAfterSeconds) {
+        super(message);
+        this.status = status;
+        this.type = type;
+        this.param = param;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
 
-	public static ApiException invalidRequest(String message) {
-		return new ApiException(HttpStatus.BAD_REQUEST, "invalid_request_error", message, null, null);
-	}
+    public static ApiException invalidRequest(String message) {
+        return new ApiException(HttpStatus.BAD_REQUEST, "invalid_request_error", message, null, null);
+    }
 
-	public static ApiException notFound(String message) {
-		return new ApiException(HttpStatus.NOT_FOUND, "invalid_request_error", message, null, null);
-	}
+    public static ApiException notFound(String message) {
+        return new ApiException(HttpStatus.NOT_FOUND, "invalid_request_error", message, null, null);
+    }
 
-	public static ApiException idempotencyReused(String message) {
-		return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, "idempotency_error", message, null, null);
-	}
+    public static ApiException idempotencyReused(String message) {
+        return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, "idempotency_error", message, null, null);
+    }
 
-	public static ApiException unauthenticated() {
-		return new ApiException(HttpStatus.UNAUTHORIZED, "authentication_error",
-				"Invalid API key: send Authorization: Bearer <merchant key>", null, null);
-	}
+    public static ApiException unauthenticated() {
+        return new ApiException(
+                HttpStatus.UNAUTHORIZED,
+                "authentication_error",
+                "Invalid API key: send Authorization: Bearer <merchant key>",
+                null,
+                null);
+    }
 
-	public static ApiException rateLimited(long retryAfterSeconds) {
-		return new ApiException(HttpStatus.TOO_MANY_REQUESTS, "rate_limit_error",
-				"Too many requests; retry after " + retryAfterSeconds + " s", null, retryAfterSeconds);
-	}
+    public static ApiException rateLimited(long retryAfterSeconds) {
+        return new ApiException(
+                HttpStatus.TOO_MANY_REQUESTS,
+                "rate_limit_error",
+                "Too many requests; retry after " + retryAfterSeconds + " s",
+                null,
+                retryAfterSeconds);
+    }
 
-	public static ApiException serverError() {
-		return new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, "api_error",
-				"An error occurred on our side; nothing was created", null, null);
-	}
+    public static ApiException serverError() {
+        return new ApiException(
+                HttpStatus.INTERNAL_SERVER_ERROR,
+                "api_error",
+                "An error occurred on our side; nothing was created",
+                null,
+                null);
+    }
 
-	public ApiException withParam(String param) {
-		return new ApiException(status, type, getMessage(), param, retryAfterSeconds);
-	}
+    public ApiException withParam(String param) {
+        return new ApiException(status, type, getMessage(), param, retryAfterSeconds);
+    }
 
-	public HttpStatus status() {
-		return status;
-	}
+    public HttpStatus status() {
+        return status;
+    }
 
-	public String type() {
-		return type;
-	}
+    public String type() {
+        return type;
+    }
 
-	public String param() {
-		return param;
-	}
+    public String param() {
+        return param;
+    }
 
-	public Long retryAfterSeconds() {
-		return retryAfterSeconds;
-	}
+    public Long retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
 }

@@ -9,15 +9,16 @@ import java.util.Random;
  */
 record LatencyDistribution(long p50Millis, long p99Millis) {
 
-	/** z-score of the 99th percentile of the standard normal distribution. */
-	private static final double Z_99 = 2.326347874;
-	private static final double CAP_OVER_P99 = 4.0;
+    /** z-score of the 99th percentile of the standard normal distribution. */
+    private static final double Z_99 = 2.326347874;
 
-	Duration sample(Random random) {
-		if (p50Millis == 0) return Duration.ZERO;
-		double mu = Math.log(p50Millis);
-		double sigma = (Math.log(p99Millis) - mu) / Z_99;
-		double millis = Math.exp(mu + sigma * random.nextGaussian());
-		return Duration.ofNanos((long) (Math.min(millis, p99Millis * CAP_OVER_P99) * 1_000_000));
-	}
+    private static final double CAP_OVER_P99 = 4.0;
+
+    Duration sample(Random random) {
+        if (p50Millis == 0) return Duration.ZERO;
+        double mu = Math.log(p50Millis);
+        double sigma = (Math.log(p99Millis) - mu) / Z_99;
+        double millis = Math.exp(mu + sigma * random.nextGaussian());
+        return Duration.ofNanos((long) (Math.min(millis, p99Millis * CAP_OVER_P99) * 1_000_000));
+    }
 }

@@ -4,9 +4,9 @@ import dev.onsale.common.events.PaymentCommand;
 import dev.onsale.common.events.PaymentRequested;
 import dev.onsale.common.events.RefundRequested;
 import dev.onsale.payment.AfterCommit;
-import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.queue.QueueProperties;
 import dev.onsale.payment.queue.WorkSignal;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.refund.Refunds;
 import dev.onsale.platform.inbox.Inbox;
 import dev.onsale.platform.messaging.MalformedEnvelopeException;
@@ -63,9 +63,13 @@ public class PaymentIntake {
     }
 
     private void requested(PaymentRequested request) {
-        if (request.orderId() == null || request.paymentId() == null || request.amountCents() <= 0
-                || request.currency() == null || !CURRENCY.matcher(request.currency()).matches()
-                || request.paymentMethod() == null || !TOKEN.matcher(request.paymentMethod()).matches()) {
+        if (request.orderId() == null
+                || request.paymentId() == null
+                || request.amountCents() <= 0
+                || request.currency() == null
+                || !CURRENCY.matcher(request.currency()).matches()
+                || request.paymentMethod() == null
+                || !TOKEN.matcher(request.paymentMethod()).matches()) {
             throw new MalformedEnvelopeException("PaymentRequested for payment " + request.paymentId()
                     + " is off contract (ids, a positive amount, an ISO currency and a tok_ payment method required)");
         }
@@ -75,8 +79,11 @@ public class PaymentIntake {
         }
         payments.findByOrder(request.orderId())
                 .filter(existing -> !existing.id().equals(request.paymentId()))
-                .ifPresent(existing -> log.warn("PaymentRequested {} for order {} ignored: the order has payment {}",
-                        request.paymentId(), request.orderId(), existing.id()));
+                .ifPresent(existing -> log.warn(
+                        "PaymentRequested {} for order {} ignored: the order has payment {}",
+                        request.paymentId(),
+                        request.orderId(),
+                        existing.id()));
     }
 
     private void refund(RefundRequested request) {
@@ -86,10 +93,13 @@ public class PaymentIntake {
         }
         switch (refunds.enqueue(request)) {
             case QUEUED -> AfterCommit.run(signal::signal);
-            case ALREADY_THERE -> log.info("RefundRequested for payment {} again; its refund is queued or done",
-                    request.paymentId());
-            case UNKNOWN_PAYMENT -> log.error("RefundRequested for payment {} of order {}, which we never had: ignored",
-                    request.paymentId(), request.orderId());
+            case ALREADY_THERE ->
+                log.info("RefundRequested for payment {} again; its refund is queued or done", request.paymentId());
+            case UNKNOWN_PAYMENT ->
+                log.error(
+                        "RefundRequested for payment {} of order {}, which we never had: ignored",
+                        request.paymentId(),
+                        request.orderId());
         }
     }
 }

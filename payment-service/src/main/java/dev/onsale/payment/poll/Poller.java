@@ -1,13 +1,13 @@
 package dev.onsale.payment.poll;
 
-import dev.onsale.platform.scheduling.PeriodicPass;
-import dev.onsale.payment.record.Payment;
-import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.provider.ChargeView;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.Provider;
 import dev.onsale.payment.provider.ProviderAnswer;
+import dev.onsale.payment.record.Payment;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Settlement;
+import dev.onsale.platform.scheduling.PeriodicPass;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -19,13 +19,25 @@ public record LedgerView(List<Charge> charges, List<Refund> refunds) {
     LedgerView createdSince(Instant since) {
         long from = since.getEpochSecond();
         return new LedgerView(
-                charges.stream().filter(c -> c.created() >= from).sorted(Comparator.comparingLong(Charge::created)).toList(),
-                refunds.stream().filter(r -> r.created() >= from).sorted(Comparator.comparingLong(Refund::created)).toList());
+                charges.stream()
+                        .filter(c -> c.created() >= from)
+                        .sorted(Comparator.comparingLong(Charge::created))
+                        .toList(),
+                refunds.stream()
+                        .filter(r -> r.created() >= from)
+                        .sorted(Comparator.comparingLong(Refund::created))
+                        .toList());
     }
 
     /** A charge; {@code status} PENDING, SUCCEEDED or DECLINED; {@code created} in unix seconds. */
-    public record Charge(String id, UUID orderId, long amountCents, String currency, String status,
-            String failureCode, long created) {
+    public record Charge(
+            String id,
+            UUID orderId,
+            long amountCents,
+            String currency,
+            String status,
+            String failureCode,
+            long created) {
 
         public ProviderCharge observation() {
             return new ProviderCharge(id, orderId, amountCents, currency, status, failureCode);

@@ -72,7 +72,8 @@ public class Provider {
 
     /** Whether the breaker refuses every call right now (open, or its half-open trials are taken). */
     public boolean refusing() {
-        return breaker.getState() == CircuitBreaker.State.OPEN || breaker.getState() == CircuitBreaker.State.FORCED_OPEN;
+        return breaker.getState() == CircuitBreaker.State.OPEN
+                || breaker.getState() == CircuitBreaker.State.FORCED_OPEN;
     }
 
     /** Waits for a slot of the shared pace; see {@link ProviderLimiter#awaitSlot}. */
@@ -92,8 +93,11 @@ public class Provider {
 
     /** {@code GET /v1/charges/{id}}; needs a permit (not paced: the acquirer does not rate-limit reads). */
     public ProviderAnswer<ChargeView> charge(String chargeId) {
-        return call(Endpoint.CHARGE_STATUS,
-                () -> request("/v1/charges/" + URLEncoder.encode(chargeId, StandardCharsets.UTF_8)).GET().build(),
+        return call(
+                Endpoint.CHARGE_STATUS,
+                () -> request("/v1/charges/" + URLEncoder.encode(chargeId, StandardCharsets.UTF_8))
+                        .GET()
+                        .build(),
                 ChargeView.class);
     }
 
@@ -104,8 +108,8 @@ public class Provider {
      * creation time in pages changes this method only.
      */
     public ProviderAnswer<LedgerView> ledger(Instant since) {
-        ProviderAnswer<LedgerView> answer = call(Endpoint.LEDGER, () -> request("/v1/ledger").GET().build(),
-                LedgerView.class);
+        ProviderAnswer<LedgerView> answer =
+                call(Endpoint.LEDGER, () -> request("/v1/ledger").GET().build(), LedgerView.class);
         if (answer instanceof ProviderAnswer.Accepted<LedgerView>(LedgerView ledger)) {
             return new ProviderAnswer.Accepted<>(ledger.createdSince(since));
         }
@@ -179,8 +183,9 @@ public class Provider {
             return new ProviderAnswer.Unavailable<>(Outcome.SERVER_ERROR, "status " + status);
         }
         if (status == 401 || status == 403) {
-            return new ProviderAnswer.Unavailable<>(Outcome.UNAUTHORIZED, "status " + status
-                    + ": the acquirer refuses the merchant key (check ONSALE_PAYMENT_PROVIDER_KEY)");
+            return new ProviderAnswer.Unavailable<>(
+                    Outcome.UNAUTHORIZED,
+                    "status " + status + ": the acquirer refuses the merchant key (check ONSALE_PAYMENT_PROVIDER_KEY)");
         }
         if (status == 408 || status == 409 || status == 425) {
             return new ProviderAnswer.Unavailable<>(Outcome.TRY_AGAIN, "status " + status);
@@ -202,25 +207,28 @@ public class Provider {
     }
 
     private static Duration retryAfter(HttpResponse<String> response) {
-        return response.headers().firstValue("Retry-After").map(value -> {
-            try {
-                return Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim())));
-            } catch (NumberFormatException notSeconds) {
-                try {
-                    Duration until = Duration.between(ZonedDateTime.now(),
-                            ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME));
-                    return until.isNegative() ? Duration.ZERO : until;
-                } catch (DateTimeParseException notDate) {
-                    return DEFAULT_RETRY_AFTER;
-                }
-            }
-        }).orElse(DEFAULT_RETRY_AFTER);
+        return response.headers()
+                .firstValue("Retry-After")
+                .map(value -> {
+                    try {
+                        return Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim())));
+                    } catch (NumberFormatException notSeconds) {
+                        try {
+                            Duration until = Duration.between(
+                                    ZonedDateTime.now(),
+                                    ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME));
+                            return until.isNegative() ? Duration.ZERO : until;
+                        } catch (DateTimeParseException notDate) {
+                            return DEFAULT_RETRY_AFTER;
+                        }
+                    }
+                })
+                .orElse(DEFAULT_RETRY_AFTER);
     }
 
     /** The acquirer's error body {@code {"error": {"type", "message", "param"}}}; the message is never kept. */
     record ErrorBody(Error error) {
-        record Error(String type, String param) {
-        }
+        record Error(String type, String param) {}
     }
 
     /** What the breaker records for a failed call. */

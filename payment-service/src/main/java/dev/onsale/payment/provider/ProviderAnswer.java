@@ -22,8 +22,7 @@ public sealed interface ProviderAnswer<T> {
     }
 
     /** Timeout, connection failure or 5xx ({@code outcome} says which): call again later with the same key. */
-    record Unavailable<T>(Outcome outcome, String detail) implements ProviderAnswer<T> {
-    }
+    record Unavailable<T>(Outcome outcome, String detail) implements ProviderAnswer<T> {}
 
     /** Any other 4xx: the request is refused for good; {@code type} and {@code param} from the error body. */
     record Rejected<T>(int status, String type, String param) implements ProviderAnswer<T> {
@@ -33,7 +32,8 @@ public sealed interface ProviderAnswer<T> {
 
         /** A short reason with no request data in it (the message may echo what we sent). */
         public String reason() {
-            return "provider-rejected: " + status + (type == null ? "" : " " + type) + (param == null ? "" : " " + param);
+            return "provider-rejected: " + status + (type == null ? "" : " " + type)
+                    + (param == null ? "" : " " + param);
         }
     }
 }

@@ -19,17 +19,19 @@ class ProviderConfiguration {
     @Bean
     CircuitBreaker providerCircuitBreaker(ProviderProperties properties) {
         ProviderProperties.Breaker settings = properties.breaker();
-        CircuitBreaker breaker = CircuitBreaker.of("payment-provider", CircuitBreakerConfig.custom()
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .slidingWindowSize(settings.slidingWindow())
-                .minimumNumberOfCalls(settings.minimumCalls())
-                .failureRateThreshold(settings.failureRateThreshold())
-                .waitDurationInOpenState(settings.openFor())
-                .permittedNumberOfCallsInHalfOpenState(settings.halfOpenCalls())
-                .automaticTransitionFromOpenToHalfOpenEnabled(true)
-                .build());
-        breaker.getEventPublisher().onStateTransition(event -> log.warn("Provider circuit breaker: {}",
-                event.getStateTransition()));
+        CircuitBreaker breaker = CircuitBreaker.of(
+                "payment-provider",
+                CircuitBreakerConfig.custom()
+                        .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                        .slidingWindowSize(settings.slidingWindow())
+                        .minimumNumberOfCalls(settings.minimumCalls())
+                        .failureRateThreshold(settings.failureRateThreshold())
+                        .waitDurationInOpenState(settings.openFor())
+                        .permittedNumberOfCallsInHalfOpenState(settings.halfOpenCalls())
+                        .automaticTransitionFromOpenToHalfOpenEnabled(true)
+                        .build());
+        breaker.getEventPublisher()
+                .onStateTransition(event -> log.warn("Provider circuit breaker: {}", event.getStateTransition()));
         return breaker;
     }
 
@@ -39,8 +41,12 @@ class ProviderConfiguration {
     }
 
     @Bean
-    Provider provider(ProviderProperties properties, CircuitBreaker providerCircuitBreaker, JedisPooled redis,
-            MeterRegistry meters, ProviderErrors providerErrors) {
+    Provider provider(
+            ProviderProperties properties,
+            CircuitBreaker providerCircuitBreaker,
+            JedisPooled redis,
+            MeterRegistry meters,
+            ProviderErrors providerErrors) {
         ProviderMetrics metrics = new ProviderMetrics(meters, providerCircuitBreaker, providerErrors);
         ProviderLimiter limiter = new ProviderLimiter(redis, properties, metrics::slotMissed);
         return new Provider(properties, providerCircuitBreaker, limiter, metrics);

@@ -26,8 +26,7 @@ public final class ProviderErrors {
     private static final int KEEP_SECONDS = 90;
 
     /** Errors of the last minute: the total and the count of each outcome (outcomes without errors left out). */
-    public record LastMinute(long total, Map<String, Long> byOutcome) {
-    }
+    public record LastMinute(long total, Map<String, Long> byOutcome) {}
 
     private final JedisPooled redis;
     private final Clock clock;

@@ -29,14 +29,14 @@ public final class ProviderLimiter {
         long intervalMicros = (long) Math.ceil(MICROS_PER_SECOND / (properties.tps() * limiter.headroom()));
         this.redis = redis;
         this.keys = List.of(limiter.key());
-        this.args = List.of(Long.toString(intervalMicros), Long.toString(limiter.maxWait().toNanos() / 1000));
+        this.args = List.of(
+                Long.toString(intervalMicros), Long.toString(limiter.maxWait().toNanos() / 1000));
         this.maxLatenessNanos = limiter.maxLateness().toNanos();
         this.onMissedSlot = onMissedSlot;
     }
 
     /** A reserved slot: send {@code delay} after the script ran; {@code slotMicros} is its Redis time. */
-    record Reservation(boolean granted, Duration delay, long slotMicros) {
-    }
+    record Reservation(boolean granted, Duration delay, long slotMicros) {}
 
     /**
      * Returns once this caller may send one money-moving request (at its slot, give or take the lateness bound).

@@ -20,10 +20,12 @@ final class ProviderMetrics {
         this.meters = meters;
         this.errors = errors;
         Gauge.builder("onsale.payments.provider.active", active, AtomicInteger::get)
-                .description("Provider calls of this replica holding a breaker permission: waiting for a slot or on the wire")
+                .description(
+                        "Provider calls of this replica holding a breaker permission: waiting for a slot or on the wire")
                 .register(meters);
-        for (CircuitBreaker.State state : new CircuitBreaker.State[] {CircuitBreaker.State.CLOSED,
-                CircuitBreaker.State.OPEN, CircuitBreaker.State.HALF_OPEN}) {
+        for (CircuitBreaker.State state : new CircuitBreaker.State[] {
+            CircuitBreaker.State.CLOSED, CircuitBreaker.State.OPEN, CircuitBreaker.State.HALF_OPEN
+        }) {
             Gauge.builder("onsale.payments.provider.breaker.state", breaker, b -> b.getState() == state ? 1 : 0)
                     .description("1 for the state the provider circuit breaker of this replica is in, 0 for the others")
                     .tag("state", state.name().toLowerCase())
@@ -37,14 +39,17 @@ final class ProviderMetrics {
     void called(Endpoint endpoint, Outcome outcome, Duration took) {
         Counter.builder("onsale.payments.provider.calls")
                 .description("Provider calls by endpoint and outcome (breaker_open: not made)")
-                .tag("endpoint", endpoint.tag()).tag("outcome", outcome.tag())
-                .register(meters).increment();
+                .tag("endpoint", endpoint.tag())
+                .tag("outcome", outcome.tag())
+                .register(meters)
+                .increment();
         errors.record(outcome);
         if (took != null) {
             Timer.builder("onsale.payments.provider.latency")
                     .description("Time from sending a provider call to its answer (or giving up on it)")
                     .tag("endpoint", endpoint.tag())
-                    .register(meters).record(took);
+                    .register(meters)
+                    .record(took);
         }
     }
 

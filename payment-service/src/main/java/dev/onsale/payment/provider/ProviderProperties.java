@@ -40,7 +40,8 @@ public record ProviderProperties(
     public record Limiter(
             // Share of tps we pace at (0 < headroom <= 1).
             @DefaultValue("0.95") double headroom,
-            // Furthest ahead a replica reserves a slot; when the next free one is further, it reserves none and asks again.
+            // Furthest ahead a replica reserves a slot; when the next free one is further, it reserves none and asks
+            // again.
             @DefaultValue("1s") Duration maxWait,
             // A slot this replica wakes up for later than this is abandoned and a new one reserved.
             @DefaultValue("20ms") Duration maxLateness,
@@ -49,7 +50,8 @@ public record ProviderProperties(
 
         public Limiter {
             if (!(headroom > 0 && headroom <= 1)) {
-                throw new IllegalArgumentException("onsale.provider.limiter.headroom must be in (0, 1], was " + headroom);
+                throw new IllegalArgumentException(
+                        "onsale.provider.limiter.headroom must be in (0, 1], was " + headroom);
             }
             double budgetMillis = (1 - headroom) / headroom * 1000;
             if (headroom < 1 && maxLateness.toMillis() >= budgetMillis) {
@@ -70,6 +72,5 @@ public record ProviderProperties(
             // How long the breaker stays open (no call at all) before letting trial calls through.
             @DefaultValue("5s") Duration openFor,
             // Trial calls let through while half open; their failure rate decides between closed and open.
-            @DefaultValue("3") int halfOpenCalls) {
-    }
+            @DefaultValue("3") int halfOpenCalls) {}
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.ThreadLocalRandom;
 record Backoff(Duration initial, Duration max) {
 
     Duration after(int failures) {
-        return Duration.ofNanos(ThreadLocalRandom.current().nextLong(ceiling(failures).toNanos() + 1));
+        return Duration.ofNanos(
+                ThreadLocalRandom.current().nextLong(ceiling(failures).toNanos() + 1));
     }
 
     /** The upper bound of the delay after {@code failures} failures. */

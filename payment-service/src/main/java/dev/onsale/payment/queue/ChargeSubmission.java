@@ -1,14 +1,14 @@
 package dev.onsale.payment.queue;
 
 import dev.onsale.payment.AfterCommit;
-import dev.onsale.payment.record.Payment;
-import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.poll.PollProperties;
 import dev.onsale.payment.provider.ChargeRequest;
 import dev.onsale.payment.provider.ChargeView;
 import dev.onsale.payment.provider.Outcome;
 import dev.onsale.payment.provider.Provider;
 import dev.onsale.payment.provider.ProviderAnswer;
+import dev.onsale.payment.record.Payment;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Settlement;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -34,8 +34,14 @@ class ChargeSubmission {
     private final PollProperties poll;
     private final QueueMetrics metrics;
 
-    ChargeSubmission(Provider provider, Payments payments, Settlement settlement, TransactionTemplate transactions,
-            QueueProperties queue, PollProperties poll, QueueMetrics metrics) {
+    ChargeSubmission(
+            Provider provider,
+            Payments payments,
+            Settlement settlement,
+            TransactionTemplate transactions,
+            QueueProperties queue,
+            PollProperties poll,
+            QueueMetrics metrics) {
         this.provider = provider;
         this.payments = payments;
         this.settlement = settlement;
@@ -46,8 +52,10 @@ class ChargeSubmission {
     }
 
     void submit(Payment payment, UUID claim) {
-        ProviderAnswer<ChargeView> answer = provider.createCharge(payment.id().toString(), new ChargeRequest(
-                payment.orderId(), payment.amountCents(), payment.currency(), payment.paymentMethod()));
+        ProviderAnswer<ChargeView> answer = provider.createCharge(
+                payment.id().toString(),
+                new ChargeRequest(
+                        payment.orderId(), payment.amountCents(), payment.currency(), payment.paymentMethod()));
         switch (answer) {
             case ProviderAnswer.Accepted<ChargeView>(ChargeView charge) -> accepted(payment, charge);
             case ProviderAnswer.RateLimited<ChargeView>(var retryAfter) -> {
@@ -57,11 +65,19 @@ class ChargeSubmission {
             case ProviderAnswer.Unavailable<ChargeView>(var outcome, var detail) -> {
                 var delay = backoff.after(payment.attempts() + 1);
                 if (outcome == Outcome.UNAUTHORIZED) {
-                    log.error("Payment {}: provider {} ({}), retrying in {} ms with the same key", payment.id(),
-                            outcome.tag(), detail, delay.toMillis());
+                    log.error(
+                            "Payment {}: provider {} ({}), retrying in {} ms with the same key",
+                            payment.id(),
+                            outcome.tag(),
+                            detail,
+                            delay.toMillis());
                 } else {
-                    log.info("Payment {}: provider {} ({}), retrying in {} ms with the same key", payment.id(),
-                            outcome.tag(), detail, delay.toMillis());
+                    log.info(
+                            "Payment {}: provider {} ({}), retrying in {} ms with the same key",
+                            payment.id(),
+                            outcome.tag(),
+                            detail,
+                            delay.toMillis());
                 }
                 payments.retry(payment.id(), claim, delay, true);
             }

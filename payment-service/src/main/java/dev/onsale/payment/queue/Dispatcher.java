@@ -1,9 +1,9 @@
 package dev.onsale.payment.queue;
 
-import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.provider.Provider;
-import dev.onsale.payment.provider.ProviderProperties;
 import dev.onsale.payment.provider.ProviderLimiter.LimiterUnavailable;
+import dev.onsale.payment.provider.ProviderProperties;
+import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.refund.Refunds;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -41,8 +41,14 @@ class Dispatcher implements SmartLifecycle {
     private volatile boolean running;
     private Thread loop;
 
-    Dispatcher(QueueProperties properties, Payments payments, Refunds refunds, Provider provider,
-            ChargeSubmission charges, RefundSubmission refundSubmission, WorkSignal signal,
+    Dispatcher(
+            QueueProperties properties,
+            Payments payments,
+            Refunds refunds,
+            Provider provider,
+            ChargeSubmission charges,
+            RefundSubmission refundSubmission,
+            WorkSignal signal,
             ProviderProperties providerProperties) {
         this.properties = properties;
         this.payments = payments;
@@ -100,7 +106,9 @@ class Dispatcher implements SmartLifecycle {
             } catch (InterruptedException e) {
                 return;
             } catch (LimiterUnavailable e) {
-                log.warn("No call to the provider without its pace: {}; retrying in {}", e.getMessage(),
+                log.warn(
+                        "No call to the provider without its pace: {}; retrying in {}",
+                        e.getMessage(),
                         properties.breakerRetry());
                 try {
                     TimeUnit.MILLISECONDS.sleep(properties.breakerRetry().toMillis());
@@ -201,7 +209,10 @@ class Dispatcher implements SmartLifecycle {
             }
         } catch (RuntimeException e) {
             // The row stays claimed until its lease ends, then any replica retries it with the same key.
-            log.warn("Recording the outcome of a {} call failed; it is retried after the lease", work.endpoint().tag(), e);
+            log.warn(
+                    "Recording the outcome of a {} call failed; it is retried after the lease",
+                    work.endpoint().tag(),
+                    e);
         }
     }
 
@@ -218,10 +229,18 @@ class Dispatcher implements SmartLifecycle {
         }
         try {
             UUID claim = unsent.peekFirst().claim();
-            payments.release(unsent.stream().filter(Work.Charge.class::isInstance)
-                    .map(w -> ((Work.Charge) w).payment().id()).toList(), claim);
-            refunds.release(unsent.stream().filter(Work.Refunding.class::isInstance)
-                    .map(w -> ((Work.Refunding) w).refund().paymentId()).toList(), claim);
+            payments.release(
+                    unsent.stream()
+                            .filter(Work.Charge.class::isInstance)
+                            .map(w -> ((Work.Charge) w).payment().id())
+                            .toList(),
+                    claim);
+            refunds.release(
+                    unsent.stream()
+                            .filter(Work.Refunding.class::isInstance)
+                            .map(w -> ((Work.Refunding) w).refund().paymentId())
+                            .toList(),
+                    claim);
         } catch (RuntimeException e) {
             log.warn("Handing back {} unsent rows failed; their lease will end", unsent.size(), e);
         }

@@ -1,9 +1,9 @@
 package dev.onsale.payment.queue;
 
-import dev.onsale.platform.scheduling.PeriodicPass;
 import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Settlement;
+import dev.onsale.platform.scheduling.PeriodicPass;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,7 +24,11 @@ class Housekeeping extends PeriodicPass {
     private final QueueMetrics metrics;
     private final int batch;
 
-    Housekeeping(Payments payments, Settlement settlement, TransactionTemplate transactions, QueueMetrics metrics,
+    Housekeeping(
+            Payments payments,
+            Settlement settlement,
+            TransactionTemplate transactions,
+            QueueMetrics metrics,
             QueueProperties properties) {
         super("payment-housekeeping", true, properties.housekeepingInterval());
         this.payments = payments;

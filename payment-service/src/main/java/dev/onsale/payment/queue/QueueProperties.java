@@ -31,7 +31,8 @@ public record QueueProperties(
 
     public QueueProperties {
         if (claimBatch < 1 || maxInFlight < 1 || giveUpBatch < 1) {
-            throw new IllegalArgumentException("onsale.queue claim-batch, max-in-flight and give-up-batch must be positive");
+            throw new IllegalArgumentException(
+                    "onsale.queue claim-batch, max-in-flight and give-up-batch must be positive");
         }
     }
 }

@@ -35,20 +35,25 @@ class RefundSubmission {
     }
 
     void submit(Refund refund, UUID claim) {
-        ProviderAnswer<RefundView> answer = provider.createRefund(refund.idempotencyKey(),
-                new RefundRequest(refund.chargeId(), refund.amountCents()));
+        ProviderAnswer<RefundView> answer = provider.createRefund(
+                refund.idempotencyKey(), new RefundRequest(refund.chargeId(), refund.amountCents()));
         switch (answer) {
-            case ProviderAnswer.Accepted<RefundView>(RefundView issued) -> settlement.refundObserved(issued.observation());
+            case ProviderAnswer.Accepted<RefundView>(RefundView issued) ->
+                settlement.refundObserved(issued.observation());
             case ProviderAnswer.RateLimited<RefundView>(var retryAfter) ->
-                    refunds.retry(refund.paymentId(), claim, retryAfter, false);
+                refunds.retry(refund.paymentId(), claim, retryAfter, false);
             case ProviderAnswer.Unavailable<RefundView>(var outcome, var detail) -> {
                 var delay = backoff.after(refund.attempts() + 1);
-                log.info("Refund of payment {}: provider {} ({}), retrying in {} ms with the same key",
-                        refund.paymentId(), outcome.tag(), detail, delay.toMillis());
+                log.info(
+                        "Refund of payment {}: provider {} ({}), retrying in {} ms with the same key",
+                        refund.paymentId(),
+                        outcome.tag(),
+                        detail,
+                        delay.toMillis());
                 refunds.retry(refund.paymentId(), claim, delay, true);
             }
-            case ProviderAnswer.Rejected<RefundView> rejected -> settlement.refundRefused(refund.paymentId(),
-                    rejected.reason());
+            case ProviderAnswer.Rejected<RefundView> rejected ->
+                settlement.refundRefused(refund.paymentId(), rejected.reason());
         }
     }
 }

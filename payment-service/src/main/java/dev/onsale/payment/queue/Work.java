@@ -1,7 +1,7 @@
 package dev.onsale.payment.queue;
 
-import dev.onsale.payment.record.Payment;
 import dev.onsale.payment.provider.Endpoint;
+import dev.onsale.payment.record.Payment;
 import dev.onsale.payment.refund.Refund;
 import java.util.UUID;
 

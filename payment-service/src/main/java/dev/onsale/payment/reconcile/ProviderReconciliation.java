@@ -1,12 +1,12 @@
 package dev.onsale.payment.reconcile;
 
-import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.LedgerView;
 import dev.onsale.payment.provider.Provider;
 import dev.onsale.payment.provider.ProviderAnswer;
 import dev.onsale.payment.reconcile.OurRecords.KnownPayment;
 import dev.onsale.payment.reconcile.OurRecords.KnownRefund;
+import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.refund.RefundStatus;
 import dev.onsale.payment.settlement.Applied;
 import dev.onsale.payment.settlement.Settlement;
@@ -50,8 +50,13 @@ class ProviderReconciliation extends PeriodicPass {
     private final ReconcileTurn turn;
     private final ReconcileMetrics metrics;
 
-    ProviderReconciliation(ReconcileProperties properties, Provider provider, Settlement settlement,
-            OurRecords records, ReconcileTurn turn, ReconcileMetrics metrics) {
+    ProviderReconciliation(
+            ReconcileProperties properties,
+            Provider provider,
+            Settlement settlement,
+            OurRecords records,
+            ReconcileTurn turn,
+            ReconcileMetrics metrics) {
         super("payment-reconciliation", properties.enabled(), properties.interval());
         this.properties = properties;
         this.provider = provider;
@@ -81,7 +86,8 @@ class ProviderReconciliation extends PeriodicPass {
             Instant now = Instant.now();
             ProviderAnswer<LedgerView> answer = provider.ledger(now.minus(properties.lookback()));
             if (!(answer instanceof ProviderAnswer.Accepted<LedgerView>(LedgerView ledger))) {
-                log.warn("Reconciliation: the acquirer's ledger could not be read ({}); the next pass tries again",
+                log.warn(
+                        "Reconciliation: the acquirer's ledger could not be read ({}); the next pass tries again",
                         answer);
                 return;
             }
@@ -95,28 +101,40 @@ class ProviderReconciliation extends PeriodicPass {
     /** Applies the entries created no later than {@code settledBy}. */
     private void reconcile(LedgerView ledger, Instant settledBy) {
         List<LedgerView.Charge> charges = ledger.charges().stream()
-                .filter(c -> !c.createdAt().isAfter(settledBy)).toList();
+                .filter(c -> !c.createdAt().isAfter(settledBy))
+                .toList();
         List<LedgerView.Refund> refunds = ledger.refunds().stream()
-                .filter(r -> !r.createdAt().isAfter(settledBy)).toList();
+                .filter(r -> !r.createdAt().isAfter(settledBy))
+                .toList();
         Tally tally = new Tally();
         if (!charges.isEmpty()) {
-            Map<UUID, KnownPayment> ours = records.paymentsOf(charges.stream().map(LedgerView.Charge::orderId)
-                    .filter(Objects::nonNull).distinct().toList());
+            Map<UUID, KnownPayment> ours = records.paymentsOf(charges.stream()
+                    .map(LedgerView.Charge::orderId)
+                    .filter(Objects::nonNull)
+                    .distinct()
+                    .toList());
             for (LedgerView.Charge charge : charges) {
                 Reconciled result = guarded("charge " + charge.id(), () -> charge(charge, ours.get(charge.orderId())));
                 metrics.reconciled("charge", result);
-                tally.add(result, charge.id() + " (order " + charge.orderId() + ", " + charge.status() + ", "
-                        + charge.amountCents() + " " + charge.currency() + ")");
+                tally.add(
+                        result,
+                        charge.id() + " (order " + charge.orderId() + ", " + charge.status() + ", "
+                                + charge.amountCents() + " " + charge.currency() + ")");
             }
         }
         if (!refunds.isEmpty()) {
-            Map<UUID, KnownRefund> ours = records.refundsOf(refunds.stream().map(LedgerView.Refund::orderId)
-                    .filter(Objects::nonNull).distinct().toList());
+            Map<UUID, KnownRefund> ours = records.refundsOf(refunds.stream()
+                    .map(LedgerView.Refund::orderId)
+                    .filter(Objects::nonNull)
+                    .distinct()
+                    .toList());
             for (LedgerView.Refund refund : refunds) {
                 Reconciled result = guarded("refund " + refund.id(), () -> refund(refund, ours.get(refund.orderId())));
                 metrics.reconciled("refund", result);
-                tally.add(result, refund.id() + " (charge " + refund.chargeId() + ", order " + refund.orderId() + ", "
-                        + refund.amountCents() + ")");
+                tally.add(
+                        result,
+                        refund.id() + " (charge " + refund.chargeId() + ", order " + refund.orderId() + ", "
+                                + refund.amountCents() + ")");
             }
         }
         tally.report(charges.size() + refunds.size());
@@ -131,9 +149,16 @@ class ProviderReconciliation extends PeriodicPass {
             return Reconciled.UNMATCHED;
         }
         if (payment.chargeId() != null && !payment.chargeId().equals(charge.id())) {
-            log.error("Reconciliation: charge {} ({}, {} {}) of order {} is not payment {}'s charge {}: money may be"
-                    + " held twice, left for an operator", charge.id(), charge.status(), charge.amountCents(),
-                    charge.currency(), charge.orderId(), payment.paymentId(), payment.chargeId());
+            log.error(
+                    "Reconciliation: charge {} ({}, {} {}) of order {} is not payment {}'s charge {}: money may be"
+                            + " held twice, left for an operator",
+                    charge.id(),
+                    charge.status(),
+                    charge.amountCents(),
+                    charge.currency(),
+                    charge.orderId(),
+                    payment.paymentId(),
+                    payment.chargeId());
             return Reconciled.CONFLICT;
         }
         if (charge.id().equals(payment.chargeId())) {
@@ -143,8 +168,12 @@ class ProviderReconciliation extends PeriodicPass {
                 default -> null;
             };
             if (payment.status() == contradicting) {
-                log.error("Reconciliation: charge {} is {} at the acquirer but payment {} is {}: left for an operator",
-                        charge.id(), charge.status(), payment.paymentId(), payment.status());
+                log.error(
+                        "Reconciliation: charge {} is {} at the acquirer but payment {} is {}: left for an operator",
+                        charge.id(),
+                        charge.status(),
+                        payment.paymentId(),
+                        payment.status());
                 return Reconciled.CONFLICT;
             }
             if ("PENDING".equals(charge.status()) || payment.status().name().equals(charge.status())) {
@@ -153,8 +182,14 @@ class ProviderReconciliation extends PeriodicPass {
         }
         Applied applied = settlement.chargeObserved(charge.observation());
         if (applied == Applied.CHANGED) {
-            log.warn("Reconciliation: charge {} ({}) of order {} was unknown to payment {} ({}): settled from the"
-                    + " ledger", charge.id(), charge.status(), charge.orderId(), payment.paymentId(), payment.status());
+            log.warn(
+                    "Reconciliation: charge {} ({}) of order {} was unknown to payment {} ({}): settled from the"
+                            + " ledger",
+                    charge.id(),
+                    charge.status(),
+                    charge.orderId(),
+                    payment.paymentId(),
+                    payment.status());
         }
         return of(applied);
     }
@@ -168,15 +203,23 @@ class ProviderReconciliation extends PeriodicPass {
             if (refund.id().equals(ours.providerRefundId())) {
                 return Reconciled.MATCHED;
             }
-            log.error("Reconciliation: refund {} of charge {} (order {}) is a second refund of payment {} (ours is {}):"
-                    + " left for an operator", refund.id(), refund.chargeId(), refund.orderId(), ours.paymentId(),
+            log.error(
+                    "Reconciliation: refund {} of charge {} (order {}) is a second refund of payment {} (ours is {}):"
+                            + " left for an operator",
+                    refund.id(),
+                    refund.chargeId(),
+                    refund.orderId(),
+                    ours.paymentId(),
                     ours.providerRefundId());
             return Reconciled.CONFLICT;
         }
         Applied applied = settlement.refundObserved(refund.observation());
         if (applied == Applied.CHANGED) {
-            log.warn("Reconciliation: refund {} of payment {} was unknown to us ({}): settled from the ledger",
-                    refund.id(), ours.paymentId(), ours.status());
+            log.warn(
+                    "Reconciliation: refund {} of payment {} was unknown to us ({}): settled from the ledger",
+                    refund.id(),
+                    ours.paymentId(),
+                    ours.status());
         }
         return applied == Applied.UNKNOWN ? Reconciled.UNMATCHED : of(applied);
     }
@@ -214,8 +257,11 @@ class ProviderReconciliation extends PeriodicPass {
         void report(int entries) {
             int unmatchedCount = counts.getOrDefault(Reconciled.UNMATCHED, 0);
             if (unmatchedCount > 0) {
-                log.warn("Reconciliation: {} ledger entries match no payment or refund of ours{}: {}", unmatchedCount,
-                        unmatchedCount > unmatched.size() ? " (first " + unmatched.size() + ")" : "", unmatched);
+                log.warn(
+                        "Reconciliation: {} ledger entries match no payment or refund of ours{}: {}",
+                        unmatchedCount,
+                        unmatchedCount > unmatched.size() ? " (first " + unmatched.size() + ")" : "",
+                        unmatched);
             }
             if (counts.getOrDefault(Reconciled.MATCHED, 0) == entries) {
                 log.debug("Reconciliation: {} ledger entries, all matched", entries);

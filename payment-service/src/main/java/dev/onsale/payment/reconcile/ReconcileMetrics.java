@@ -21,8 +21,10 @@ class ReconcileMetrics {
         Counter.builder("onsale.payments.reconciled")
                 .description("Ledger entries considered by reconciliation passes, by kind and result (an entry counts"
                         + " once per pass that sees it)")
-                .tag("kind", kind).tag("result", result.tag())
-                .register(meters).increment();
+                .tag("kind", kind)
+                .tag("result", result.tag())
+                .register(meters)
+                .increment();
     }
 
     /** A pass this replica made: {@code outcome} completed, or failed (the ledger could not be read). */
@@ -30,7 +32,8 @@ class ReconcileMetrics {
         Timer.builder("onsale.payments.reconcile.pass")
                 .description("Reconciliation passes made by this replica, from taking the turn to the last entry")
                 .tag("outcome", outcome)
-                .register(meters).record(took);
+                .register(meters)
+                .record(took);
     }
 
     /** A pass not made: {@code reason} turn_taken (another replica's) or breaker_open. */
@@ -38,6 +41,7 @@ class ReconcileMetrics {
         Counter.builder("onsale.payments.reconcile.skipped")
                 .description("Reconciliation passes this replica did not make, by reason")
                 .tag("reason", reason)
-                .register(meters).increment();
+                .register(meters)
+                .increment();
     }
 }

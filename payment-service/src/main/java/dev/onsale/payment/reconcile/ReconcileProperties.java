@@ -29,8 +29,8 @@ public record ReconcileProperties(
             throw new IllegalArgumentException("onsale.reconcile.interval must be positive, was " + interval);
         }
         if (minAge.isNegative() || lookback.compareTo(minAge) <= 0) {
-            throw new IllegalArgumentException("onsale.reconcile.lookback must be longer than min-age (>= 0), was "
-                    + lookback + " and " + minAge);
+            throw new IllegalArgumentException(
+                    "onsale.reconcile.lookback must be longer than min-age (>= 0), was " + lookback + " and " + minAge);
         }
         if (turnKey == null || turnKey.isBlank()) {
             throw new IllegalArgumentException("onsale.reconcile.turn-key must be set");

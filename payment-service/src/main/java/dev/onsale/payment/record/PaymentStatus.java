@@ -7,7 +7,11 @@ package dev.onsale.payment.record;
  * PaymentFailed on leaving QUEUED or SUBMITTED for DECLINED or FAILED.
  */
 public enum PaymentStatus {
-    QUEUED, SUBMITTED, SUCCEEDED, DECLINED, FAILED;
+    QUEUED,
+    SUBMITTED,
+    SUCCEEDED,
+    DECLINED,
+    FAILED;
 
     /** No result announced yet: the dispatcher or the poller still works on it. */
     public boolean open() {

@@ -43,23 +43,32 @@ public class Payments {
      */
     public boolean enqueue(PaymentRequested request, Duration bound) {
         Instant requestedAt = request.requestedAt() == null ? Instant.now() : request.requestedAt();
-        return jdbc.update("""
+        return jdbc.update(
+                        """
                 INSERT INTO payment.payments (payment_id, order_id, event_id, amount_cents, currency, payment_method,
                                               status, requested_at, deadline, due_at)
                 VALUES (?, ?, ?, ?, ?, ?, 'QUEUED', ?, ?, now())
                 ON CONFLICT DO NOTHING
-                """, request.paymentId(), request.orderId(), request.eventId(), request.amountCents(),
-                request.currency(), request.paymentMethod(), utc(requestedAt), utc(requestedAt.plus(bound))) == 1;
+                """,
+                        request.paymentId(),
+                        request.orderId(),
+                        request.eventId(),
+                        request.amountCents(),
+                        request.currency(),
+                        request.paymentMethod(),
+                        utc(requestedAt),
+                        utc(requestedAt.plus(bound)))
+                == 1;
     }
 
     public Optional<Payment> find(UUID paymentId) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE payment_id = ?", ROW, paymentId)
-                .stream().findFirst();
+        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE payment_id = ?", ROW, paymentId).stream()
+                .findFirst();
     }
 
     public Optional<Payment> findByOrder(UUID orderId) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE order_id = ?", ROW, orderId)
-                .stream().findFirst();
+        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE order_id = ?", ROW, orderId).stream()
+                .findFirst();
     }
 
     /**
@@ -105,31 +114,42 @@ public class Payments {
     /** Hands claimed but unsent payments back: due at once for any replica. */
     public void release(Collection<UUID> paymentIds, UUID claim) {
         for (UUID id : paymentIds) {
-            jdbc.update("UPDATE payment.payments SET due_at = now() WHERE payment_id = ? AND claim = ?"
-                    + " AND status = 'QUEUED'", id, claim);
+            jdbc.update(
+                    "UPDATE payment.payments SET due_at = now() WHERE payment_id = ? AND claim = ?"
+                            + " AND status = 'QUEUED'",
+                    id,
+                    claim);
         }
     }
 
     /** Locks the payment for a state change in the caller's transaction. */
     public Optional<Payment> lock(UUID paymentId) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE payment_id = ? FOR UPDATE", ROW,
-                paymentId).stream().findFirst();
+        return jdbc
+                .query("SELECT " + COLUMNS + " FROM payment.payments WHERE payment_id = ? FOR UPDATE", ROW, paymentId)
+                .stream()
+                .findFirst();
     }
 
     public Optional<Payment> lockByCharge(String chargeId) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE charge_id = ? FOR UPDATE", ROW,
-                chargeId).stream().findFirst();
+        return jdbc
+                .query("SELECT " + COLUMNS + " FROM payment.payments WHERE charge_id = ? FOR UPDATE", ROW, chargeId)
+                .stream()
+                .findFirst();
     }
 
     public Optional<Payment> lockByOrder(UUID orderId) {
-        return jdbc.query("SELECT " + COLUMNS + " FROM payment.payments WHERE order_id = ? FOR UPDATE", ROW,
-                orderId).stream().findFirst();
+        return jdbc
+                .query("SELECT " + COLUMNS + " FROM payment.payments WHERE order_id = ? FOR UPDATE", ROW, orderId)
+                .stream()
+                .findFirst();
     }
 
     /** Remembers the provider's charge of a payment that had none; a known one is never replaced. */
     public void recordCharge(UUID paymentId, String chargeId) {
-        jdbc.update("UPDATE payment.payments SET charge_id = ? WHERE payment_id = ? AND charge_id IS NULL",
-                chargeId, paymentId);
+        jdbc.update(
+                "UPDATE payment.payments SET charge_id = ? WHERE payment_id = ? AND charge_id IS NULL",
+                chargeId,
+                paymentId);
     }
 
     /** Moves a locked payment to the final status {@code to}; the caller checked the move is legal. */
@@ -198,22 +218,37 @@ public class Payments {
         Map<PaymentStatus, Long> counts = new EnumMap<>(PaymentStatus.class);
         counts.put(PaymentStatus.QUEUED, 0L);
         counts.put(PaymentStatus.SUBMITTED, 0L);
-        jdbc.query(sql, rs -> {
-            counts.put(PaymentStatus.valueOf(rs.getString(1)), rs.getLong(2));
-        }, args);
+        jdbc.query(
+                sql,
+                rs -> {
+                    counts.put(PaymentStatus.valueOf(rs.getString(1)), rs.getLong(2));
+                },
+                args);
         return counts;
     }
 
     private static String prefixed(String alias) {
-        return String.join(", ", List.of(COLUMNS.split(",\\s*")).stream().map(c -> alias + "." + c).toList());
+        return String.join(
+                ", ",
+                List.of(COLUMNS.split(",\\s*")).stream()
+                        .map(c -> alias + "." + c)
+                        .toList());
     }
 
     private static Payment map(ResultSet rs, int row) throws SQLException {
-        return new Payment(rs.getObject("payment_id", UUID.class), rs.getObject("order_id", UUID.class),
-                rs.getLong("amount_cents"), rs.getString("currency"), rs.getString("payment_method"),
-                PaymentStatus.valueOf(rs.getString("status")), rs.getString("charge_id"),
-                instant(rs.getTimestamp("requested_at")), instant(rs.getTimestamp("deadline")), rs.getInt("attempts"),
-                rs.getInt("polls"), instant(rs.getTimestamp("first_submitted_at")));
+        return new Payment(
+                rs.getObject("payment_id", UUID.class),
+                rs.getObject("order_id", UUID.class),
+                rs.getLong("amount_cents"),
+                rs.getString("currency"),
+                rs.getString("payment_method"),
+                PaymentStatus.valueOf(rs.getString("status")),
+                rs.getString("charge_id"),
+                instant(rs.getTimestamp("requested_at")),
+                instant(rs.getTimestamp("deadline")),
+                rs.getInt("attempts"),
+                rs.getInt("polls"),
+                instant(rs.getTimestamp("first_submitted_at")));
     }
 
     private static Instant instant(Timestamp timestamp) {

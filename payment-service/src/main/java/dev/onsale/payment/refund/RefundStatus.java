@@ -6,7 +6,9 @@ package dev.onsale.payment.refund;
  * that it refunded after all still moves FAILED to SUCCEEDED.
  */
 public enum RefundStatus {
-    QUEUED, SUCCEEDED, FAILED;
+    QUEUED,
+    SUCCEEDED,
+    FAILED;
 
     /** The provider's refund moves it to SUCCEEDED and announces RefundIssued. */
     public boolean takesSuccess() {

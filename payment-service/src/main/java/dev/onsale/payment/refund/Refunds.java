@@ -33,11 +33,16 @@ public class Refunds {
     }
 
     /** What {@link #enqueue} did. */
-    public enum Enqueued { QUEUED, ALREADY_THERE, UNKNOWN_PAYMENT }
+    public enum Enqueued {
+        QUEUED,
+        ALREADY_THERE,
+        UNKNOWN_PAYMENT
+    }
 
     /** Queues the refund of a payment we know; a payment's second refund request changes nothing. */
     public Enqueued enqueue(RefundRequested request) {
-        int inserted = jdbc.update("""
+        int inserted =
+                jdbc.update("""
                 INSERT INTO payment.refunds (payment_id, refund_id, order_id, amount_cents, reason, status, due_at)
                 SELECT payment_id, ?, order_id, ?, coalesce(?, 'unspecified'), 'QUEUED', now() FROM payment.payments WHERE payment_id = ?
                 ON CONFLICT DO NOTHING
@@ -49,7 +54,8 @@ public class Refunds {
     }
 
     public Optional<Refund> find(UUID paymentId) {
-        return jdbc.query(SELECT + " WHERE r.payment_id = ?", ROW, paymentId).stream().findFirst();
+        return jdbc.query(SELECT + " WHERE r.payment_id = ?", ROW, paymentId).stream()
+                .findFirst();
     }
 
     /**
@@ -79,8 +85,11 @@ public class Refunds {
     /** Hands claimed but unsent refunds back: due at once for any replica. */
     public void release(Collection<UUID> paymentIds, UUID claim) {
         for (UUID id : paymentIds) {
-            jdbc.update("UPDATE payment.refunds SET due_at = now() WHERE payment_id = ? AND claim = ?"
-                    + " AND status = 'QUEUED'", id, claim);
+            jdbc.update(
+                    "UPDATE payment.refunds SET due_at = now() WHERE payment_id = ? AND claim = ?"
+                            + " AND status = 'QUEUED'",
+                    id,
+                    claim);
         }
     }
 
@@ -114,13 +123,19 @@ public class Refunds {
     }
 
     private Optional<Refund> lock(String condition, Object value) {
-        return jdbc.query(SELECT + " WHERE " + condition + " FOR UPDATE OF r", ROW, value).stream().findFirst();
+        return jdbc.query(SELECT + " WHERE " + condition + " FOR UPDATE OF r", ROW, value).stream()
+                .findFirst();
     }
 
     private static Refund map(ResultSet rs, int row) throws SQLException {
-        return new Refund(rs.getObject("payment_id", UUID.class), rs.getObject("refund_id", UUID.class),
-                rs.getObject("order_id", UUID.class), rs.getLong("amount_cents"),
-                RefundStatus.valueOf(rs.getString("status")), rs.getString("charge_id"),
-                rs.getString("provider_refund_id"), rs.getInt("attempts"));
+        return new Refund(
+                rs.getObject("payment_id", UUID.class),
+                rs.getObject("refund_id", UUID.class),
+                rs.getObject("order_id", UUID.class),
+                rs.getLong("amount_cents"),
+                RefundStatus.valueOf(rs.getString("status")),
+                rs.getString("charge_id"),
+                rs.getString("provider_refund_id"),
+                rs.getInt("attempts"));
     }
 }

@@ -62,14 +62,21 @@ public class Settlement {
             found = payments.lockByOrder(charge.orderId());
         }
         if (found.isEmpty()) {
-            log.warn("Charge {} ({}) of order {} matches no payment of ours", charge.chargeId(), charge.status(),
+            log.warn(
+                    "Charge {} ({}) of order {} matches no payment of ours",
+                    charge.chargeId(),
+                    charge.status(),
                     charge.orderId());
             return Applied.UNKNOWN;
         }
         Payment payment = found.get();
         if (payment.chargeId() != null && !payment.chargeId().equals(charge.chargeId())) {
-            log.error("Charge {} of order {} is not payment {}'s charge {}: left alone", charge.chargeId(),
-                    charge.orderId(), payment.id(), payment.chargeId());
+            log.error(
+                    "Charge {} of order {} is not payment {}'s charge {}: left alone",
+                    charge.chargeId(),
+                    charge.orderId(),
+                    payment.id(),
+                    payment.chargeId());
             return Applied.UNKNOWN;
         }
         return switch (charge.status()) {
@@ -79,8 +86,9 @@ public class Settlement {
             }
             case "SUCCEEDED" -> succeeded(payment, charge);
             case "DECLINED" -> declined(payment, charge);
-            default -> throw new IllegalArgumentException("unknown charge status '" + charge.status() + "' of "
-                    + charge.chargeId());
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown charge status '" + charge.status() + "' of " + charge.chargeId());
         };
     }
 
@@ -93,7 +101,8 @@ public class Settlement {
     @Transactional
     public Applied refundObserved(ProviderRefund refund) {
         if (!"SUCCEEDED".equals(refund.status())) {
-            throw new IllegalArgumentException("unknown refund status '" + refund.status() + "' of " + refund.refundId());
+            throw new IllegalArgumentException(
+                    "unknown refund status '" + refund.status() + "' of " + refund.refundId());
         }
         Optional<Refund> found = refunds.lockByProviderRefund(refund.refundId());
         if (found.isEmpty() && refund.chargeId() != null) {
@@ -109,16 +118,22 @@ public class Settlement {
         Refund ours = found.get();
         if (!ours.status().takesSuccess()) {
             if (!refund.refundId().equals(ours.providerRefundId())) {
-                log.error("Refund {} of payment {} is a second refund (ours is {}): left alone", refund.refundId(),
-                        ours.paymentId(), ours.providerRefundId());
+                log.error(
+                        "Refund {} of payment {} is a second refund (ours is {}): left alone",
+                        refund.refundId(),
+                        ours.paymentId(),
+                        ours.providerRefundId());
             }
             return Applied.UNCHANGED;
         }
         refunds.succeed(ours.paymentId(), refund.refundId());
-        outbox.append(Topics.PAYMENT_RESULTS, ours.orderId().toString(),
+        outbox.append(
+                Topics.PAYMENT_RESULTS,
+                ours.orderId().toString(),
                 new RefundIssued(ours.orderId(), ours.paymentId(), ours.refundId(), refund.amountCents()));
         AfterCommit.run(() -> metrics.refund("succeeded"));
-        log.info("Refund {} of payment {} issued ({} cents)", refund.refundId(), ours.paymentId(), refund.amountCents());
+        log.info(
+                "Refund {} of payment {} issued ({} cents)", refund.refundId(), ours.paymentId(), refund.amountCents());
         return Applied.CHANGED;
     }
 
@@ -138,7 +153,9 @@ public class Settlement {
             return Applied.UNCHANGED;
         }
         payments.settle(payment.id(), PaymentStatus.FAILED, null, reason);
-        outbox.append(Topics.PAYMENT_RESULTS, payment.orderId().toString(),
+        outbox.append(
+                Topics.PAYMENT_RESULTS,
+                payment.orderId().toString(),
                 new PaymentFailed(payment.orderId(), payment.id(), reason));
         AfterCommit.run(() -> metrics.settled("failed", payment.requestedAt()));
         log.warn("Payment {} of order {} failed: {}", payment.id(), payment.orderId(), reason);
@@ -155,7 +172,9 @@ public class Settlement {
             return Applied.UNCHANGED;
         }
         AfterCommit.run(() -> metrics.refund("failed"));
-        log.error("Refund of payment {} refused by the provider ({}): the money must be returned by hand", paymentId,
+        log.error(
+                "Refund of payment {} refused by the provider ({}): the money must be returned by hand",
+                paymentId,
                 reason);
         return Applied.CHANGED;
     }
@@ -163,22 +182,34 @@ public class Settlement {
     private Applied succeeded(Payment payment, ProviderCharge charge) {
         if (!payment.status().takesSuccess()) {
             if (payment.status() == PaymentStatus.DECLINED) {
-                log.error("Charge {} reported SUCCEEDED after it was DECLINED; payment {} left DECLINED",
-                        charge.chargeId(), payment.id());
+                log.error(
+                        "Charge {} reported SUCCEEDED after it was DECLINED; payment {} left DECLINED",
+                        charge.chargeId(),
+                        payment.id());
             }
             return Applied.UNCHANGED;
         }
         if (charge.amountCents() != payment.amountCents() || !payment.currency().equals(charge.currency())) {
-            log.error("Charge {} captured {} {} for payment {} of {} {}", charge.chargeId(), charge.amountCents(),
-                    charge.currency(), payment.id(), payment.amountCents(), payment.currency());
+            log.error(
+                    "Charge {} captured {} {} for payment {} of {} {}",
+                    charge.chargeId(),
+                    charge.amountCents(),
+                    charge.currency(),
+                    payment.id(),
+                    payment.amountCents(),
+                    payment.currency());
         }
         payments.settle(payment.id(), PaymentStatus.SUCCEEDED, charge.chargeId(), null);
-        outbox.append(Topics.PAYMENT_RESULTS, payment.orderId().toString(),
+        outbox.append(
+                Topics.PAYMENT_RESULTS,
+                payment.orderId().toString(),
                 new PaymentSucceeded(payment.orderId(), payment.id(), charge.amountCents(), charge.currency()));
         AfterCommit.run(() -> metrics.settled("succeeded", payment.requestedAt()));
         if (payment.status() == PaymentStatus.FAILED) {
-            log.warn("Payment {} of order {} succeeded after it had failed: booking refunds it if the order is gone",
-                    payment.id(), payment.orderId());
+            log.warn(
+                    "Payment {} of order {} succeeded after it had failed: booking refunds it if the order is gone",
+                    payment.id(),
+                    payment.orderId());
         }
         return Applied.CHANGED;
     }
@@ -190,14 +221,18 @@ public class Settlement {
         }
         if (!payment.status().takesDeclineWithResult()) {
             if (payment.status() == PaymentStatus.SUCCEEDED) {
-                log.error("Charge {} reported DECLINED after it SUCCEEDED; payment {} left SUCCEEDED",
-                        charge.chargeId(), payment.id());
+                log.error(
+                        "Charge {} reported DECLINED after it SUCCEEDED; payment {} left SUCCEEDED",
+                        charge.chargeId(),
+                        payment.id());
             }
             return Applied.UNCHANGED;
         }
         String reason = charge.failureCode() == null ? "declined" : charge.failureCode();
         payments.settle(payment.id(), PaymentStatus.DECLINED, charge.chargeId(), reason);
-        outbox.append(Topics.PAYMENT_RESULTS, payment.orderId().toString(),
+        outbox.append(
+                Topics.PAYMENT_RESULTS,
+                payment.orderId().toString(),
                 new PaymentFailed(payment.orderId(), payment.id(), reason));
         AfterCommit.run(() -> metrics.settled("declined", payment.requestedAt()));
         return Applied.CHANGED;

@@ -22,11 +22,13 @@ class SettlementMetrics {
         Counter.builder("onsale.payments.settled")
                 .description("Payment results announced, by outcome (a late success after failed counts again)")
                 .tag("outcome", outcome)
-                .register(meters).increment();
+                .register(meters)
+                .increment();
         Timer.builder("onsale.payments.settle.latency")
                 .description("From the buyer's request (booking's clock) to the announced result")
                 .tag("outcome", outcome)
-                .register(meters).record(since(requestedAt));
+                .register(meters)
+                .record(since(requestedAt));
     }
 
     /** A refund reached a final state: {@code outcome} succeeded or failed. */
@@ -34,7 +36,8 @@ class SettlementMetrics {
         Counter.builder("onsale.payments.refunds")
                 .description("Refunds by final outcome")
                 .tag("outcome", outcome)
-                .register(meters).increment();
+                .register(meters)
+                .increment();
     }
 
     private static Duration since(Instant start) {

@@ -10,18 +10,14 @@ import dev.onsale.payment.settlement.ProviderRefund;
 record ProviderEvent(String id, String type, long created, Observation observation) {
 
     /** What the event says, by type; types we do not act on are {@link Other}. */
-    sealed interface Observation {
-    }
+    sealed interface Observation {}
 
     /** {@code charge.succeeded} or {@code charge.failed}. */
-    record ChargeObserved(ProviderCharge charge) implements Observation {
-    }
+    record ChargeObserved(ProviderCharge charge) implements Observation {}
 
     /** {@code refund.succeeded}. */
-    record RefundObserved(ProviderRefund refund) implements Observation {
-    }
+    record RefundObserved(ProviderRefund refund) implements Observation {}
 
     /** Any other type: recorded and acknowledged, nothing else. */
-    record Other() implements Observation {
-    }
+    record Other() implements Observation {}
 }

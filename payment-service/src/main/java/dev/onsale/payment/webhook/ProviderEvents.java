@@ -26,11 +26,13 @@ final class ProviderEvents {
 
     /** Event types this service acts on. */
     static final String CHARGE_SUCCEEDED = "charge.succeeded";
+
     static final String CHARGE_FAILED = "charge.failed";
     static final String REFUND_SUCCEEDED = "refund.succeeded";
 
     /** Longest event, charge or refund id kept ({@code payment.webhook_events.event_id} is bounded alike). */
     static final int MAX_ID_LENGTH = 255;
+
     private static final int MAX_TYPE_LENGTH = 100;
     private static final int MAX_CODE_LENGTH = 100;
     private static final Pattern UUID_TEXT =
@@ -38,6 +40,7 @@ final class ProviderEvents {
     private static final Pattern CURRENCY = Pattern.compile("^[A-Z]{3}$");
     /** The statuses of the provider's contract: a charge's, a refund's (refunds succeed or are refused). */
     private static final Set<String> CHARGE_STATUSES = Set.of("PENDING", "SUCCEEDED", "DECLINED");
+
     private static final Set<String> REFUND_STATUSES = Set.of("SUCCEEDED");
 
     private static final JsonMapper JSON = JsonMapper.builder()
@@ -45,8 +48,7 @@ final class ProviderEvents {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private ProviderEvents() {
-    }
+    private ProviderEvents() {}
 
     /**
      * The event in {@code body}.
@@ -75,19 +77,21 @@ final class ProviderEvents {
 
     private static Observation observation(String type, JsonNode data) {
         return switch (type) {
-            case CHARGE_SUCCEEDED, CHARGE_FAILED -> new ChargeObserved(new ProviderCharge(
-                    text(data, "id", "data.id", MAX_ID_LENGTH),
-                    uuid(data, "orderId", "data.orderId"),
-                    wholeNumber(data, "amountCents", "data.amountCents"),
-                    currency(data, "currency", "data.currency"),
-                    status(data, CHARGE_STATUSES),
-                    optionalText(data, "failureCode", "data.failureCode", MAX_CODE_LENGTH)));
-            case REFUND_SUCCEEDED -> new RefundObserved(new ProviderRefund(
-                    text(data, "id", "data.id", MAX_ID_LENGTH),
-                    text(data, "chargeId", "data.chargeId", MAX_ID_LENGTH),
-                    uuid(data, "orderId", "data.orderId"),
-                    wholeNumber(data, "amountCents", "data.amountCents"),
-                    status(data, REFUND_STATUSES)));
+            case CHARGE_SUCCEEDED, CHARGE_FAILED ->
+                new ChargeObserved(new ProviderCharge(
+                        text(data, "id", "data.id", MAX_ID_LENGTH),
+                        uuid(data, "orderId", "data.orderId"),
+                        wholeNumber(data, "amountCents", "data.amountCents"),
+                        currency(data, "currency", "data.currency"),
+                        status(data, CHARGE_STATUSES),
+                        optionalText(data, "failureCode", "data.failureCode", MAX_CODE_LENGTH)));
+            case REFUND_SUCCEEDED ->
+                new RefundObserved(new ProviderRefund(
+                        text(data, "id", "data.id", MAX_ID_LENGTH),
+                        text(data, "chargeId", "data.chargeId", MAX_ID_LENGTH),
+                        uuid(data, "orderId", "data.orderId"),
+                        wholeNumber(data, "amountCents", "data.amountCents"),
+                        status(data, REFUND_STATUSES)));
             default -> new Other();
         };
     }
@@ -106,8 +110,8 @@ final class ProviderEvents {
     private static String status(JsonNode data, Set<String> known) {
         JsonNode value = data.get("status");
         if (value == null || !value.isString() || !known.contains(value.stringValue())) {
-            throw new MalformedEvent(new FieldError("data.status",
-                    "must be one of " + known.stream().sorted().toList()));
+            throw new MalformedEvent(new FieldError(
+                    "data.status", "must be one of " + known.stream().sorted().toList()));
         }
         return value.stringValue();
     }
@@ -127,7 +131,9 @@ final class ProviderEvents {
 
     private static UUID uuid(JsonNode node, String name, String path) {
         JsonNode value = node.get(name);
-        if (value == null || !value.isString() || !UUID_TEXT.matcher(value.stringValue()).matches()) {
+        if (value == null
+                || !value.isString()
+                || !UUID_TEXT.matcher(value.stringValue()).matches()) {
             throw new MalformedEvent(new FieldError(path, "must be a UUID"));
         }
         return UUID.fromString(value.stringValue());
@@ -135,7 +141,9 @@ final class ProviderEvents {
 
     private static String currency(JsonNode node, String name, String path) {
         JsonNode value = node.get(name);
-        if (value == null || !value.isString() || !CURRENCY.matcher(value.stringValue()).matches()) {
+        if (value == null
+                || !value.isString()
+                || !CURRENCY.matcher(value.stringValue()).matches()) {
             throw new MalformedEvent(new FieldError(path, "must be an ISO-4217 code"));
         }
         return value.stringValue();

@@ -26,6 +26,7 @@ final class SignatureVerifier {
     static final int MAX_SIGNATURES = 16;
     /** Digits of a unix time in seconds, at most. */
     private static final int MAX_TIMESTAMP_DIGITS = 12;
+
     private static final String ALGORITHM = "HmacSHA256";
     private static final int DIGEST_BYTES = 32;
 
@@ -38,7 +39,8 @@ final class SignatureVerifier {
             throw new IllegalArgumentException("at least one secret is needed");
         }
         this.keys = secrets.stream()
-                .map(secret -> new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM)).toList();
+                .map(secret -> new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM))
+                .toList();
         this.tolerance = tolerance;
         this.clock = clock;
     }
@@ -116,15 +118,15 @@ final class SignatureVerifier {
                         }
                         signatures.add(digest);
                     }
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
             return timestamp == null || signatures.isEmpty() ? null : new Header(timestamp, List.copyOf(signatures));
         }
 
         private static boolean digits(String value) {
-            return !value.isEmpty() && value.length() <= MAX_TIMESTAMP_DIGITS
+            return !value.isEmpty()
+                    && value.length() <= MAX_TIMESTAMP_DIGITS
                     && value.chars().allMatch(c -> c >= '0' && c <= '9');
         }
 

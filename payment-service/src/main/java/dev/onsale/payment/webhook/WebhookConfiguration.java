@@ -6,5 +6,4 @@ import org.springframework.context.annotation.Configuration;
 /** Binds {@link WebhookProperties}; harmless next to a properties scan, which finds the same bean. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(WebhookProperties.class)
-class WebhookConfiguration {
-}
+class WebhookConfiguration {}

@@ -14,10 +14,12 @@ class WebhookMetrics {
 
     WebhookMetrics(MeterRegistry meters) {
         for (WebhookResult result : WebhookResult.values()) {
-            counters.put(result, Counter.builder("onsale.webhooks")
-                    .description("Provider webhook deliveries, by what became of them")
-                    .tag("result", result.tag())
-                    .register(meters));
+            counters.put(
+                    result,
+                    Counter.builder("onsale.webhooks")
+                            .description("Provider webhook deliveries, by what became of them")
+                            .tag("result", result.tag())
+                            .register(meters));
         }
     }
 

@@ -26,8 +26,12 @@ public record WebhookProperties(
         if (secret == null || secret.isBlank()) {
             throw new IllegalArgumentException("onsale.payment.webhook.secret must not be blank");
         }
-        previousSecrets = previousSecrets == null ? List.of()
-                : previousSecrets.stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
+        previousSecrets = previousSecrets == null
+                ? List.of()
+                : previousSecrets.stream()
+                        .map(String::strip)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
         if (tolerance.isNegative() || tolerance.isZero()) {
             throw new IllegalArgumentException("onsale.payment.webhook.tolerance must be positive");
         }

@@ -35,7 +35,11 @@ public class WebhookReceiver {
     private final TransactionTemplate transaction;
     private final int maxBodyBytes;
 
-    WebhookReceiver(WebhookProperties properties, WebhookEvents events, Settlement settlement, WebhookMetrics metrics,
+    WebhookReceiver(
+            WebhookProperties properties,
+            WebhookEvents events,
+            Settlement settlement,
+            WebhookMetrics metrics,
             PlatformTransactionManager transactions) {
         this.verifier = new SignatureVerifier(properties.secrets(), properties.tolerance(), Clock.systemUTC());
         this.events = events;
@@ -60,18 +64,28 @@ public class WebhookReceiver {
      */
     public WebhookResult receive(String signature, byte[] body) {
         if (body.length > maxBodyBytes) {
-            throw refused(WebhookResult.MALFORMED, new ProblemException(ProblemType.PAYLOAD_TOO_LARGE,
-                    "A webhook body is at most " + maxBodyBytes + " bytes"));
+            throw refused(
+                    WebhookResult.MALFORMED,
+                    new ProblemException(
+                            ProblemType.PAYLOAD_TOO_LARGE, "A webhook body is at most " + maxBodyBytes + " bytes"));
         }
         switch (verifier.verify(signature, body)) {
-            case GARBLED -> throw refused(WebhookResult.SIGNATURE_INVALID, signatureInvalid(
-                    "Onsale-Signature is missing or is not t=<unix seconds>,v1=<64 hex digits>[,v1=...]"));
-            case MISMATCH -> throw refused(WebhookResult.SIGNATURE_INVALID, signatureInvalid(
-                    "No v1 value of Onsale-Signature is the signature of this body"));
-            case STALE -> throw refused(WebhookResult.STALE, new ProblemException(ProblemType.WEBHOOK_TIMESTAMP_STALE,
-                    "The signature's timestamp is more than the tolerance away from now"));
-            case VALID -> {
-            }
+            case GARBLED ->
+                throw refused(
+                        WebhookResult.SIGNATURE_INVALID,
+                        signatureInvalid(
+                                "Onsale-Signature is missing or is not t=<unix seconds>,v1=<64 hex digits>[,v1=...]"));
+            case MISMATCH ->
+                throw refused(
+                        WebhookResult.SIGNATURE_INVALID,
+                        signatureInvalid("No v1 value of Onsale-Signature is the signature of this body"));
+            case STALE ->
+                throw refused(
+                        WebhookResult.STALE,
+                        new ProblemException(
+                                ProblemType.WEBHOOK_TIMESTAMP_STALE,
+                                "The signature's timestamp is more than the tolerance away from now"));
+            case VALID -> {}
         }
         ProviderEvent event;
         try {

@@ -9,8 +9,8 @@ class PollPropertiesTest {
 
     @Test
     void pollsOfOnePaymentBackOffFromTheFirstDelayUpToTheCap() {
-        PollProperties poll = new PollProperties(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(1),
-                100, 16, Duration.ofSeconds(30));
+        PollProperties poll = new PollProperties(
+                Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(1), 100, 16, Duration.ofSeconds(30));
 
         assertThat(poll.nextAfter(0)).isEqualTo(Duration.ofSeconds(10));
         assertThat(poll.nextAfter(1)).isEqualTo(Duration.ofSeconds(20));

@@ -35,14 +35,19 @@ class CircuitBreakerIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     CircuitBreaker breaker;
+
     @Autowired
     ProviderProperties properties;
+
     @Autowired
     MeterRegistry meters;
+
     final Sandbox sandbox = Sandbox.shared();
     BookingSide booking;
     TopicTail results;
@@ -82,21 +87,29 @@ class CircuitBreakerIT {
         // watch the provider for as much of the open period as is left, less a margin for the last look
         Duration left = properties.breaker().openFor().minus(Duration.between(openedAt.get(), Instant.now()));
         Duration quiet = left.minus(Duration.ofMillis(1_000));
-        assertThat(quiet).as("time left of the open period to watch the provider").isGreaterThan(Duration.ofMillis(500));
+        assertThat(quiet)
+                .as("time left of the open period to watch the provider")
+                .isGreaterThan(Duration.ofMillis(500));
 
-        await().during(quiet).atMost(quiet.plusSeconds(1)).until(() ->
-                breaker.getState() == CircuitBreaker.State.OPEN && sandbox.traffic().sum() == requestsWhenOpen);
+        await().during(quiet)
+                .atMost(quiet.plusSeconds(1))
+                .until(() -> breaker.getState() == CircuitBreaker.State.OPEN
+                        && sandbox.traffic().sum() == requestsWhenOpen);
 
         sandbox.settings(Map.of("serverErrorShare", 0.0));
-        results.awaitUntil(Duration.ofSeconds(30), byKey -> requests.stream()
-                .allMatch(r -> !results.of(r.orderId(), PaymentSucceeded.class).isEmpty()));
+        results.awaitUntil(
+                Duration.ofSeconds(30),
+                byKey -> requests.stream()
+                        .allMatch(r ->
+                                !results.of(r.orderId(), PaymentSucceeded.class).isEmpty()));
         assertThat(requests).allSatisfy(r -> {
             assertThat(results.of(r.orderId(), PaymentFailed.class)).isEmpty();
             assertThat(sandbox.charges(r.orderId())).hasSize(1);
         });
         assertThat(breaker.getState()).isEqualTo(CircuitBreaker.State.CLOSED);
-        System.out.printf("Breaker: open after %.0f server errors (%d requests at the provider), none during %s of"
-                + " the %s open period; all %d payments settled after recovery%n", serverErrors, requestsWhenOpen, quiet,
-                properties.breaker().openFor(), requests.size());
+        System.out.printf(
+                "Breaker: open after %.0f server errors (%d requests at the provider), none during %s of"
+                        + " the %s open period; all %d payments settled after recovery%n",
+                serverErrors, requestsWhenOpen, quiet, properties.breaker().openFor(), requests.size());
     }
 }

@@ -51,18 +51,30 @@ class ProviderErrorsIT {
         replica.record(Outcome.RATE_LIMITED);
 
         ProviderErrors.LastMinute minute = replica.lastMinute();
-        assertThat(minute.byOutcome()).isEqualTo(Map.of("rate_limited", 2L, "timeout", 1L, "server_error", 1L,
-                "unauthorized", 1L, "try_again", 1L, "rejected", 1L));
+        assertThat(minute.byOutcome())
+                .isEqualTo(Map.of(
+                        "rate_limited",
+                        2L,
+                        "timeout",
+                        1L,
+                        "server_error",
+                        1L,
+                        "unauthorized",
+                        1L,
+                        "try_again",
+                        1L,
+                        "rejected",
+                        1L));
         assertThat(minute.total()).isEqualTo(7);
     }
 
     @Test
     void twoReplicasAddUpAndAnErrorOlderThanAMinuteNoLongerCounts() {
         Instant now = Instant.parse("2032-07-01T10:00:00Z");
-        at(now.minus(Duration.ofSeconds(60))).record(Outcome.TIMEOUT);   // just outside the window
-        at(now.minus(Duration.ofSeconds(59))).record(Outcome.SERVER_ERROR);   // its first second
+        at(now.minus(Duration.ofSeconds(60))).record(Outcome.TIMEOUT); // just outside the window
+        at(now.minus(Duration.ofSeconds(59))).record(Outcome.SERVER_ERROR); // its first second
         at(now).record(Outcome.RATE_LIMITED);
-        at(now.plusMillis(900)).record(Outcome.RATE_LIMITED);   // another replica, the same second
+        at(now.plusMillis(900)).record(Outcome.RATE_LIMITED); // another replica, the same second
 
         ProviderErrors.LastMinute minute = at(now.plusMillis(950)).lastMinute();
         assertThat(minute.byOutcome()).isEqualTo(Map.of("rate_limited", 2L, "server_error", 1L));

@@ -112,16 +112,21 @@ class ProviderLimiterIT {
         List<Long> sorted = released.stream().sorted().toList();
         assertThat(sorted).hasSize(48);
         for (int i = 0; i + 20 < sorted.size(); i++) {
-            assertThat(sorted.get(i + 20) - sorted.get(i)).as("21 releases span more than a second")
+            assertThat(sorted.get(i + 20) - sorted.get(i))
+                    .as("21 releases span more than a second")
                     .isGreaterThan(Duration.ofSeconds(1).toNanos());
         }
     }
 
     private ProviderLimiter limiter(int tps, Duration maxWait) {
-        ProviderProperties properties = new ProviderProperties(URI.create("http://localhost:1"), "sk_test", tps,
-                Duration.ofSeconds(2), Duration.ofSeconds(1),
+        ProviderProperties properties = new ProviderProperties(
+                URI.create("http://localhost:1"),
+                "sk_test",
+                tps,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(1),
                 new ProviderProperties.Limiter(0.95, maxWait, Duration.ofMillis(20), key),
                 new ProviderProperties.Breaker(50, 20, 10, Duration.ofSeconds(5), 3));
-        return new ProviderLimiter(redis, properties, () -> { });
+        return new ProviderLimiter(redis, properties, () -> {});
     }
 }

@@ -12,9 +12,12 @@ class ProviderPropertiesTest {
     void ourLatenessMustStayWithinWhatTheHeadroomLeavesForJitter() {
         assertThatCode(() -> new ProviderProperties.Limiter(0.95, Duration.ofSeconds(1), Duration.ofMillis(50), "k"))
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> new ProviderProperties.Limiter(0.95, Duration.ofSeconds(1), Duration.ofMillis(53), "k"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max-lateness");
+        assertThatThrownBy(
+                        () -> new ProviderProperties.Limiter(0.95, Duration.ofSeconds(1), Duration.ofMillis(53), "k"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("max-lateness");
         assertThatThrownBy(() -> new ProviderProperties.Limiter(1.2, Duration.ofSeconds(1), Duration.ofMillis(1), "k"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("headroom");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("headroom");
     }
 }

@@ -20,10 +20,15 @@ class BackoffTest {
 
     @Test
     void everyDelayIsDrawnFromZeroToTheCeilingAndTheyDiffer() {
-        var delays = java.util.stream.IntStream.range(0, 1_000).mapToObj(i -> backoff.after(3)).toList();
+        var delays = java.util.stream.IntStream.range(0, 1_000)
+                .mapToObj(i -> backoff.after(3))
+                .toList();
 
         assertThat(delays).allSatisfy(d -> assertThat(d).isBetween(Duration.ZERO, Duration.ofMillis(800)));
         assertThat(delays.stream().distinct().count()).isGreaterThan(900);
-        assertThat(delays.stream().filter(d -> d.compareTo(Duration.ofMillis(400)) < 0).count()).isBetween(400L, 600L);
+        assertThat(delays.stream()
+                        .filter(d -> d.compareTo(Duration.ofMillis(400)) < 0)
+                        .count())
+                .isBetween(400L, 600L);
     }
 }

@@ -12,8 +12,8 @@ import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentApplication;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.provider.ProviderProperties;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,10 +43,13 @@ class PacingIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     MeterRegistry meters;
+
     final Sandbox sandbox = Sandbox.shared();
     BookingSide booking;
     TopicTail results;
@@ -69,9 +72,10 @@ class PacingIT {
     void twoReplicasKeepEightHundredPaymentsUnderTheProvidersLimitInEveryFixedSecondAndSettleThemAll() {
         // As command-line arguments: they outrank application.yml (default properties would not).
         String[] arguments = Stream.concat(Stream.of(PaymentServiceTest.PROPERTIES), Stream.of("server.port=0"))
-                .map(property -> "--" + property).toArray(String[]::new);
-        try (ConfigurableApplicationContext second = new SpringApplicationBuilder(PaymentApplication.class)
-                .run(arguments)) {
+                .map(property -> "--" + property)
+                .toArray(String[]::new);
+        try (ConfigurableApplicationContext second =
+                new SpringApplicationBuilder(PaymentApplication.class).run(arguments)) {
             assertThat(second.getBean(ProviderProperties.class).tps()).isEqualTo(TPS);
             MeterRegistry secondMeters = second.getBean(MeterRegistry.class);
             double firstBefore = Meters.providerCalls(meters, "charges", "accepted");
@@ -83,26 +87,44 @@ class PacingIT {
 
             requests.forEach(booking::publishAsync);
             booking.flush();
-            results.awaitUntil(Duration.ofSeconds(180), byKey -> requests.stream()
-                    .allMatch(r -> !results.of(r.orderId(), PaymentSucceeded.class).isEmpty()));
+            results.awaitUntil(
+                    Duration.ofSeconds(180),
+                    byKey -> requests.stream()
+                            .allMatch(r -> !results.of(r.orderId(), PaymentSucceeded.class)
+                                    .isEmpty()));
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
             Sandbox.Traffic traffic = sandbox.traffic();
             double byFirst = Meters.providerCalls(meters, "charges", "accepted") - firstBefore;
             double bySecond = Meters.providerCalls(secondMeters, "charges", "accepted");
-            System.out.printf("Pacing: %d payments settled in %.1f s (lower bound %d s at %d TPS: ratio %.2f);"
-                    + " provider saw %d requests, at most %d in one fixed second, %d answered 429;"
-                    + " accepted charges by replica: %.0f and %.0f%n", PAYMENTS, took.toMillis() / 1000.0,
-                    PAYMENTS / TPS, TPS, took.toMillis() / 1000.0 / (PAYMENTS / TPS), traffic.sum(),
-                    traffic.maxPerSecond(), traffic.rejectedSum(), byFirst, bySecond);
-            System.out.println("Pacing: requests per fixed second " + traffic.total().values());
+            System.out.printf(
+                    "Pacing: %d payments settled in %.1f s (lower bound %d s at %d TPS: ratio %.2f);"
+                            + " provider saw %d requests, at most %d in one fixed second, %d answered 429;"
+                            + " accepted charges by replica: %.0f and %.0f%n",
+                    PAYMENTS,
+                    took.toMillis() / 1000.0,
+                    PAYMENTS / TPS,
+                    TPS,
+                    took.toMillis() / 1000.0 / (PAYMENTS / TPS),
+                    traffic.sum(),
+                    traffic.maxPerSecond(),
+                    traffic.rejectedSum(),
+                    byFirst,
+                    bySecond);
+            System.out.println(
+                    "Pacing: requests per fixed second " + traffic.total().values());
 
-            assertThat(traffic.total().values()).as("requests per fixed second").allSatisfy(
-                    perSecond -> assertThat(perSecond).isLessThanOrEqualTo(TPS));
+            assertThat(traffic.total().values())
+                    .as("requests per fixed second")
+                    .allSatisfy(perSecond -> assertThat(perSecond).isLessThanOrEqualTo(TPS));
             assertThat(traffic.rejectedSum()).as("429s").isZero();
-            assertThat(requests).allSatisfy(r -> assertThat(results.of(r.orderId(), PaymentSucceeded.class)).hasSize(1));
+            assertThat(requests)
+                    .allSatisfy(r -> assertThat(results.of(r.orderId(), PaymentSucceeded.class))
+                            .hasSize(1));
             Map<UUID, Long> charges = sandbox.chargesByOrder();
-            assertThat(requests).allSatisfy(r -> assertThat(charges.get(r.orderId())).as("charges").isEqualTo(1L));
+            assertThat(requests)
+                    .allSatisfy(r ->
+                            assertThat(charges.get(r.orderId())).as("charges").isEqualTo(1L));
             assertThat(byFirst).as("the first replica submitted").isPositive();
             assertThat(bySecond).as("the second replica submitted").isPositive();
         }

@@ -14,13 +14,13 @@ import dev.onsale.payment.Instance;
 import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Applied;
 import dev.onsale.payment.settlement.ProviderCharge;
 import dev.onsale.payment.settlement.Settlement;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,14 +43,19 @@ class PaymentQueueIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     Payments payments;
+
     @Autowired
     Settlement settlement;
+
     @Autowired
     MeterRegistry meters;
+
     final Sandbox sandbox = Sandbox.shared();
     BookingSide booking;
     TopicTail results;
@@ -74,15 +79,16 @@ class PaymentQueueIT {
 
         booking.publish(request);
 
-        assertThat(onlyResult(request)).isEqualTo(
-                new PaymentSucceeded(request.orderId(), request.paymentId(), 3000, "EUR"));
+        assertThat(onlyResult(request))
+                .isEqualTo(new PaymentSucceeded(request.orderId(), request.paymentId(), 3000, "EUR"));
         List<JsonNode> charges = sandbox.charges(request.orderId());
         assertThat(charges).hasSize(1);
         assertThat(charges.getFirst().get("amountCents").asLong()).isEqualTo(3000);
         assertThat(charges.getFirst().get("status").asString()).isEqualTo("SUCCEEDED");
         assertThat(payments.find(request.paymentId())).hasValueSatisfying(payment -> {
             assertThat(payment.status()).isEqualTo(PaymentStatus.SUCCEEDED);
-            assertThat(payment.chargeId()).isEqualTo(charges.getFirst().get("id").asString());
+            assertThat(payment.chargeId())
+                    .isEqualTo(charges.getFirst().get("id").asString());
         });
     }
 
@@ -92,8 +98,8 @@ class PaymentQueueIT {
 
         booking.publish(request);
 
-        assertThat(onlyResult(request)).isEqualTo(
-                new PaymentFailed(request.orderId(), request.paymentId(), "card_declined"));
+        assertThat(onlyResult(request))
+                .isEqualTo(new PaymentFailed(request.orderId(), request.paymentId(), "card_declined"));
         assertThat(sandbox.charges(request.orderId())).hasSize(1);
         assertThat(payments.find(request.paymentId()).orElseThrow().status()).isEqualTo(PaymentStatus.DECLINED);
     }
@@ -107,25 +113,34 @@ class PaymentQueueIT {
 
         PaymentResult result = onlyResult(request);
         assertThat(result).isInstanceOf(PaymentFailed.class);
-        assertThat(((PaymentFailed) result).reason()).isEqualTo("provider-rejected: 400 invalid_request_error paymentMethod");
+        assertThat(((PaymentFailed) result).reason())
+                .isEqualTo("provider-rejected: 400 invalid_request_error paymentMethod");
         assertThat(sandbox.charges(request.orderId())).isEmpty();
-        assertThat(Meters.providerCalls(meters, "charges", "rejected") - rejectedBefore).isEqualTo(1);
+        assertThat(Meters.providerCalls(meters, "charges", "rejected") - rejectedBefore)
+                .isEqualTo(1);
         assertThat(payments.find(request.paymentId()).orElseThrow().attempts()).isZero();
     }
 
     @Test
     void theSameRequestRedeliveredOrDeliveredAgainInANewEnvelopeIsChargedOnce() {
         PaymentRequested request = BookingSide.payment(4000, "tok_visa");
-        PaymentRequested otherPaymentOfTheOrder = new PaymentRequested(request.orderId(), UUID.randomUUID(),
-                request.eventId(), request.sessionId(), 4000, "EUR", "tok_visa", Instant.now());
+        PaymentRequested otherPaymentOfTheOrder = new PaymentRequested(
+                request.orderId(),
+                UUID.randomUUID(),
+                request.eventId(),
+                request.sessionId(),
+                4000,
+                "EUR",
+                "tok_visa",
+                Instant.now());
 
         Envelope first = booking.publish(request);
         booking.publish(first);
         booking.publish(request);
         booking.publish(otherPaymentOfTheOrder);
 
-        assertThat(onlyResult(request)).isEqualTo(
-                new PaymentSucceeded(request.orderId(), request.paymentId(), 4000, "EUR"));
+        assertThat(onlyResult(request))
+                .isEqualTo(new PaymentSucceeded(request.orderId(), request.paymentId(), 4000, "EUR"));
         assertThat(sandbox.charges(request.orderId())).hasSize(1);
         assertThat(payments.find(otherPaymentOfTheOrder.paymentId())).isEmpty();
     }
@@ -139,14 +154,18 @@ class PaymentQueueIT {
         long requestsBefore = sandbox.traffic().sum();
 
         booking.publish(request);
-        await().atMost(Duration.ofSeconds(10)).until(() -> sandbox.charges(request.orderId()).size() == 1);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> sandbox.charges(request.orderId()).size() == 1);
         sandbox.settings(Map.of("timeoutShare", 0.0));
 
-        assertThat(onlyResult(request)).isEqualTo(
-                new PaymentSucceeded(request.orderId(), request.paymentId(), 3500, "EUR"));
+        assertThat(onlyResult(request))
+                .isEqualTo(new PaymentSucceeded(request.orderId(), request.paymentId(), 3500, "EUR"));
         assertThat(sandbox.charges(request.orderId())).hasSize(1);
-        assertThat(Meters.providerCalls(meters, "charges", "timeout") - timeoutsBefore).isGreaterThanOrEqualTo(1);
-        assertThat(sandbox.traffic().sum() - requestsBefore).as("the retry reached the provider").isGreaterThanOrEqualTo(2);
+        assertThat(Meters.providerCalls(meters, "charges", "timeout") - timeoutsBefore)
+                .isGreaterThanOrEqualTo(1);
+        assertThat(sandbox.traffic().sum() - requestsBefore)
+                .as("the retry reached the provider")
+                .isGreaterThanOrEqualTo(2);
         assertThat(payments.find(request.paymentId()).orElseThrow().attempts()).isGreaterThanOrEqualTo(1);
     }
 
@@ -158,35 +177,42 @@ class PaymentQueueIT {
 
         booking.publish(request);
 
-        assertThat(onlyResult(request)).isEqualTo(
-                new PaymentSucceeded(request.orderId(), request.paymentId(), 1500, "EUR"));
-        assertThat(Meters.providerCalls(meters, "charge_status", "accepted") - pollsBefore).isGreaterThanOrEqualTo(1);
+        assertThat(onlyResult(request))
+                .isEqualTo(new PaymentSucceeded(request.orderId(), request.paymentId(), 1500, "EUR"));
+        assertThat(Meters.providerCalls(meters, "charge_status", "accepted") - pollsBefore)
+                .isGreaterThanOrEqualTo(1);
     }
 
     @Test
     void aPaymentNotSubmittedWithinItsBoundFailsAndALaterSuccessStillSettlesIt() {
         sandbox.settings(Map.of("serverErrorShare", 1.0));
         Duration bound = context.getBean(QueueProperties.class).paymentBound();
-        PaymentRequested request = BookingSide.payment(2000, "tok_visa",
-                Instant.now().minus(bound).plusSeconds(3));
+        PaymentRequested request =
+                BookingSide.payment(2000, "tok_visa", Instant.now().minus(bound).plusSeconds(3));
 
         booking.publish(request);
 
         results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId()).isEmpty());
-        assertThat(results.of(request.orderId()).getFirst().event(PaymentResult.class)).isEqualTo(
-                new PaymentFailed(request.orderId(), request.paymentId(), Settlement.PROVIDER_UNAVAILABLE));
-        assertThat(sandbox.charges(request.orderId())).as("a 500 creates nothing").isEmpty();
+        assertThat(results.of(request.orderId()).getFirst().event(PaymentResult.class))
+                .isEqualTo(new PaymentFailed(request.orderId(), request.paymentId(), Settlement.PROVIDER_UNAVAILABLE));
+        assertThat(sandbox.charges(request.orderId()))
+                .as("a 500 creates nothing")
+                .isEmpty();
 
         // The provider captures it after all (as when a timed-out attempt went through) and says so.
         sandbox.settings(Map.of("serverErrorShare", 0.0));
         JsonNode charge = sandbox.charge(request.paymentId().toString(), request.orderId(), 2000, "tok_visa");
         String chargeId = charge.get("id").asString();
-        await().atMost(Duration.ofSeconds(10)).until(() -> "SUCCEEDED".equals(sandbox.charge(chargeId).get("status").asString()));
-        Applied applied = settlement.chargeObserved(new ProviderCharge(chargeId, request.orderId(), 2000, "EUR",
-                "SUCCEEDED", null));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> "SUCCEEDED"
+                        .equals(sandbox.charge(chargeId).get("status").asString()));
+        Applied applied = settlement.chargeObserved(
+                new ProviderCharge(chargeId, request.orderId(), 2000, "EUR", "SUCCEEDED", null));
 
         assertThat(applied).isIn(Applied.CHANGED, Applied.UNCHANGED);
-        results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
+        results.awaitUntil(
+                SETTLED,
+                byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
         results.readFor(Duration.ofSeconds(1));
         assertThat(results.of(request.orderId(), PaymentFailed.class)).hasSize(1);
         assertThat(results.of(request.orderId(), PaymentSucceeded.class)).hasSize(1);
@@ -199,7 +225,8 @@ class PaymentQueueIT {
         // events of different payments overtake each other.
         sandbox.settings(Map.of("webhookDuplicateShare", 1.0, "webhookReorderDelayMs", 1500));
         double duplicatesBefore = meters.find("onsale.webhooks").tag("result", "duplicate").counters().stream()
-                .mapToDouble(c -> c.count()).sum();
+                .mapToDouble(c -> c.count())
+                .sum();
         List<PaymentRequested> requests = new java.util.ArrayList<>();
         for (int i = 0; i < 12; i++) {
             requests.add(BookingSide.payment(1000 + i, i % 3 == 0 ? "tok_declined" : "tok_visa"));
@@ -207,16 +234,24 @@ class PaymentQueueIT {
 
         requests.forEach(booking::publish);
 
-        results.awaitUntil(SETTLED, byKey -> requests.stream().allMatch(r -> !results.of(r.orderId()).isEmpty()));
+        results.awaitUntil(
+                SETTLED,
+                byKey ->
+                        requests.stream().allMatch(r -> !results.of(r.orderId()).isEmpty()));
         // every duplicate has arrived by now (each copy at most 1.5 s late) and changed nothing
-        await().atMost(SETTLED).until(() -> meters.find("onsale.webhooks").tag("result", "duplicate").counters()
-                .stream().mapToDouble(c -> c.count()).sum() - duplicatesBefore >= requests.size());
+        await().atMost(SETTLED)
+                .until(() -> meters.find("onsale.webhooks").tag("result", "duplicate").counters().stream()
+                                        .mapToDouble(c -> c.count())
+                                        .sum()
+                                - duplicatesBefore
+                        >= requests.size());
         results.readFor(Duration.ofSeconds(1));
         for (PaymentRequested request : requests) {
             List<Envelope> all = results.of(request.orderId());
             assertThat(all).as("results of payment %s", request.paymentId()).hasSize(1);
-            assertThat(all.getFirst().event(PaymentResult.class)).isInstanceOf(
-                    request.paymentMethod().equals("tok_visa") ? PaymentSucceeded.class : PaymentFailed.class);
+            assertThat(all.getFirst().event(PaymentResult.class))
+                    .isInstanceOf(
+                            request.paymentMethod().equals("tok_visa") ? PaymentSucceeded.class : PaymentFailed.class);
             assertThat(sandbox.charges(request.orderId())).hasSize(1);
         }
     }

@@ -13,10 +13,10 @@ import dev.onsale.payment.BookingSide;
 import dev.onsale.payment.Instance;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.refund.RefundStatus;
 import dev.onsale.payment.refund.Refunds;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +36,13 @@ class RefundIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     Refunds refunds;
+
     final Sandbox sandbox = Sandbox.shared();
     BookingSide booking;
     TopicTail results;
@@ -61,14 +64,18 @@ class RefundIT {
     void aRefundRequestedTwiceAndRedeliveredRefundsOnceAndIsIssuedOnce() {
         PaymentRequested request = BookingSide.payment(4200, "tok_visa");
         booking.publish(request);
-        results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
+        results.awaitUntil(
+                SETTLED,
+                byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
         RefundRequested refund = new RefundRequested(request.orderId(), request.paymentId(), 4200, "order expired");
 
         Envelope first = booking.publish(refund);
         booking.publish(first);
         booking.publish(refund);
 
-        results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId(), RefundIssued.class).isEmpty());
+        results.awaitUntil(
+                SETTLED,
+                byKey -> !results.of(request.orderId(), RefundIssued.class).isEmpty());
         results.readFor(Duration.ofSeconds(2));
         List<Envelope> issued = results.of(request.orderId(), RefundIssued.class);
         assertThat(issued).hasSize(1);
@@ -78,11 +85,16 @@ class RefundIT {
         List<JsonNode> ledger = sandbox.refunds(request.orderId());
         assertThat(ledger).hasSize(1);
         assertThat(ledger.getFirst().get("amountCents").asLong()).isEqualTo(4200);
-        assertThat(sandbox.charges(request.orderId()).getFirst().get("amountRefundedCents").asLong()).isEqualTo(4200);
+        assertThat(sandbox.charges(request.orderId())
+                        .getFirst()
+                        .get("amountRefundedCents")
+                        .asLong())
+                .isEqualTo(4200);
         assertThat(refunds.find(request.paymentId())).hasValueSatisfying(row -> {
             assertThat(row.status()).isEqualTo(RefundStatus.SUCCEEDED);
             assertThat(row.refundId()).isEqualTo(announced.refundId());
-            assertThat(row.providerRefundId()).isEqualTo(ledger.getFirst().get("id").asString());
+            assertThat(row.providerRefundId())
+                    .isEqualTo(ledger.getFirst().get("id").asString());
         });
     }
 }

@@ -16,11 +16,11 @@ import dev.onsale.payment.Meters;
 import dev.onsale.payment.PaymentServiceTest;
 import dev.onsale.payment.Sandbox;
 import dev.onsale.payment.SandboxExtension;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.record.Payment;
 import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.settlement.Settlement;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -49,11 +49,21 @@ import tools.jackson.databind.JsonNode;
  * after the class.
  */
 @ExtendWith({EmbeddedEnginesExtension.class, SandboxExtension.class})
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        PaymentServiceTest.TPS, PaymentServiceTest.POLL_AFTER, PaymentServiceTest.POLL_MAX_BACKOFF,
-        PaymentServiceTest.POLL_INTERVAL, PaymentServiceTest.RETRY_MAX, PaymentServiceTest.BREAKER_OPEN_FOR,
-        PaymentServiceTest.WEBHOOK_SECRET, "onsale.queue.payment-bound=4s", "onsale.reconcile.interval=1s",
-        "onsale.reconcile.min-age=0s", "onsale.reconcile.turn-key=payment:reconcile:turn:reconciliation-it"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            PaymentServiceTest.TPS,
+            PaymentServiceTest.POLL_AFTER,
+            PaymentServiceTest.POLL_MAX_BACKOFF,
+            PaymentServiceTest.POLL_INTERVAL,
+            PaymentServiceTest.RETRY_MAX,
+            PaymentServiceTest.BREAKER_OPEN_FOR,
+            PaymentServiceTest.WEBHOOK_SECRET,
+            "onsale.queue.payment-bound=4s",
+            "onsale.reconcile.interval=1s",
+            "onsale.reconcile.min-age=0s",
+            "onsale.reconcile.turn-key=payment:reconcile:turn:reconciliation-it"
+        })
 @DirtiesContext
 class ProviderReconciliationIT {
 
@@ -61,16 +71,22 @@ class ProviderReconciliationIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     ApplicationContext context;
+
     @Autowired
     Payments payments;
+
     @Autowired
     MeterRegistry meters;
+
     @Autowired
     JedisPooled redis;
+
     @Autowired
     ReconcileProperties properties;
+
     final Sandbox sandbox = Sandbox.shared();
     BookingSide booking;
     TopicTail results;
@@ -100,8 +116,8 @@ class ProviderReconciliationIT {
         booking.publish(request);
 
         results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId()).isEmpty());
-        assertThat(results.of(request.orderId()).getFirst().event(PaymentResult.class)).isEqualTo(
-                new PaymentFailed(request.orderId(), request.paymentId(), Settlement.PROVIDER_UNAVAILABLE));
+        assertThat(results.of(request.orderId()).getFirst().event(PaymentResult.class))
+                .isEqualTo(new PaymentFailed(request.orderId(), request.paymentId(), Settlement.PROVIDER_UNAVAILABLE));
         List<JsonNode> charges = sandbox.charges(request.orderId());
         assertThat(charges).as("the timed-out attempts' one charge").hasSize(1);
         String chargeId = charges.getFirst().get("id").asString();
@@ -110,13 +126,18 @@ class ProviderReconciliationIT {
             assertThat(payment.status()).isEqualTo(PaymentStatus.FAILED);
             assertThat(payment.chargeId()).as("nobody learnt the charge").isNull();
         });
-        assertThat(Meters.providerCalls(meters, "charges", "timeout") - timeoutsBefore).isGreaterThanOrEqualTo(1);
+        assertThat(Meters.providerCalls(meters, "charges", "timeout") - timeoutsBefore)
+                .isGreaterThanOrEqualTo(1);
 
         sandbox.settings(Map.of("timeoutShare", 0.0, "webhookLossShare", 0.0));
         redis.del(properties.turnKey());
 
-        results.awaitUntil(SETTLED, byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
-        assertThat(results.of(request.orderId(), PaymentSucceeded.class).getFirst().event(PaymentResult.class))
+        results.awaitUntil(
+                SETTLED,
+                byKey -> !results.of(request.orderId(), PaymentSucceeded.class).isEmpty());
+        assertThat(results.of(request.orderId(), PaymentSucceeded.class)
+                        .getFirst()
+                        .event(PaymentResult.class))
                 .isEqualTo(new PaymentSucceeded(request.orderId(), request.paymentId(), 2700, "EUR"));
         Payment settled = payments.find(request.paymentId()).orElseThrow();
         assertThat(settled.status()).isEqualTo(PaymentStatus.SUCCEEDED);
@@ -157,7 +178,9 @@ class ProviderReconciliationIT {
         assertThat(sandbox.refunds(orderId)).isEmpty();
         assertThat(reconciled("settled")).isEqualTo(settledBefore);
         assertThat(reconciled("recorded")).isEqualTo(recordedBefore);
-        assertThat(reconciled("unmatched") - unmatchedBefore).as("counted once per pass").isGreaterThanOrEqualTo(2);
+        assertThat(reconciled("unmatched") - unmatchedBefore)
+                .as("counted once per pass")
+                .isGreaterThanOrEqualTo(2);
     }
 
     /**
@@ -171,18 +194,24 @@ class ProviderReconciliationIT {
     }
 
     private double reconciled(String result) {
-        Counter counter = meters.find("onsale.payments.reconciled").tag("kind", "charge").tag("result", result)
+        Counter counter = meters.find("onsale.payments.reconciled")
+                .tag("kind", "charge")
+                .tag("result", result)
                 .counter();
         return counter == null ? 0 : counter.count();
     }
 
     private double skipped() {
-        Counter counter = meters.find("onsale.payments.reconcile.skipped").tag("reason", "turn_taken").counter();
+        Counter counter = meters.find("onsale.payments.reconcile.skipped")
+                .tag("reason", "turn_taken")
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 
     private long completedPasses() {
-        Timer timer = meters.find("onsale.payments.reconcile.pass").tag("outcome", "completed").timer();
+        Timer timer = meters.find("onsale.payments.reconcile.pass")
+                .tag("outcome", "completed")
+                .timer();
         return timer == null ? 0 : timer.count();
     }
 }

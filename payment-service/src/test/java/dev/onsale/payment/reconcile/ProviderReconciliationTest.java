@@ -8,7 +8,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.provider.Endpoint;
 import dev.onsale.payment.provider.LedgerView;
 import dev.onsale.payment.provider.Outcome;
@@ -16,6 +15,7 @@ import dev.onsale.payment.provider.Provider;
 import dev.onsale.payment.provider.ProviderAnswer;
 import dev.onsale.payment.reconcile.OurRecords.KnownPayment;
 import dev.onsale.payment.reconcile.OurRecords.KnownRefund;
+import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.refund.RefundStatus;
 import dev.onsale.payment.settlement.Applied;
 import dev.onsale.payment.settlement.Settlement;
@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 /** Which ledger entries a pass hands to Settlement, and what it counts, against stand-ins for its neighbours. */
 class ProviderReconciliationTest {
 
-    private static final ReconcileProperties PROPERTIES = new ReconcileProperties(true, Duration.ofSeconds(60),
-            Duration.ofHours(24), Duration.ofSeconds(60), "payment:reconcile:turn");
+    private static final ReconcileProperties PROPERTIES = new ReconcileProperties(
+            true, Duration.ofSeconds(60), Duration.ofHours(24), Duration.ofSeconds(60), "payment:reconcile:turn");
 
     private final Provider provider = mock(Provider.class);
     private final Settlement settlement = mock(Settlement.class);
@@ -43,8 +43,8 @@ class ProviderReconciliationTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final Map<UUID, KnownPayment> payments = new HashMap<>();
     private final Map<UUID, KnownRefund> refunds = new HashMap<>();
-    private final ProviderReconciliation reconciliation = new ProviderReconciliation(PROPERTIES, provider, settlement,
-            records, turn, new ReconcileMetrics(meters));
+    private final ProviderReconciliation reconciliation =
+            new ProviderReconciliation(PROPERTIES, provider, settlement, records, turn, new ReconcileMetrics(meters));
 
     @BeforeEach
     void setUp() {
@@ -169,7 +169,11 @@ class ProviderReconciliationTest {
 
         assertThat(count("charge", "error")).isEqualTo(1);
         assertThat(count("charge", "settled")).isEqualTo(1);
-        assertThat(meters.get("onsale.payments.reconcile.pass").tag("outcome", "completed").timer().count()).isEqualTo(1);
+        assertThat(meters.get("onsale.payments.reconcile.pass")
+                        .tag("outcome", "completed")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -181,8 +185,16 @@ class ProviderReconciliationTest {
         reconciliation.pass();
 
         verify(provider, never()).ledger(any());
-        assertThat(meters.get("onsale.payments.reconcile.skipped").tag("reason", "breaker_open").counter().count()).isEqualTo(1);
-        assertThat(meters.get("onsale.payments.reconcile.skipped").tag("reason", "turn_taken").counter().count()).isEqualTo(1);
+        assertThat(meters.get("onsale.payments.reconcile.skipped")
+                        .tag("reason", "breaker_open")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
+        assertThat(meters.get("onsale.payments.reconcile.skipped")
+                        .tag("reason", "turn_taken")
+                        .counter()
+                        .count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -192,7 +204,11 @@ class ProviderReconciliationTest {
         reconciliation.pass();
 
         verifyNoInteractions(settlement);
-        assertThat(meters.get("onsale.payments.reconcile.pass").tag("outcome", "failed").timer().count()).isEqualTo(1);
+        assertThat(meters.get("onsale.payments.reconcile.pass")
+                        .tag("outcome", "failed")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
     }
 
     private void pass(List<LedgerView.Charge> charges, List<LedgerView.Refund> refundEntries) {
@@ -201,19 +217,33 @@ class ProviderReconciliationTest {
     }
 
     private double count(String kind, String result) {
-        Counter counter = meters.find("onsale.payments.reconciled").tag("kind", kind).tag("result", result).counter();
+        Counter counter = meters.find("onsale.payments.reconciled")
+                .tag("kind", kind)
+                .tag("result", result)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 
     /** A charge of a new order, created {@code minutesAgo}. */
     private static LedgerView.Charge charge(String status, int minutesAgo) {
-        return new LedgerView.Charge("ch_" + UUID.randomUUID(), UUID.randomUUID(), 3000, "EUR", status,
-                "DECLINED".equals(status) ? "card_declined" : null, createdMinutesAgo(minutesAgo));
+        return new LedgerView.Charge(
+                "ch_" + UUID.randomUUID(),
+                UUID.randomUUID(),
+                3000,
+                "EUR",
+                status,
+                "DECLINED".equals(status) ? "card_declined" : null,
+                createdMinutesAgo(minutesAgo));
     }
 
     private static LedgerView.Refund refund(int minutesAgo) {
-        return new LedgerView.Refund("re_" + UUID.randomUUID(), "ch_" + UUID.randomUUID(), UUID.randomUUID(), 3000,
-                "SUCCEEDED", createdMinutesAgo(minutesAgo));
+        return new LedgerView.Refund(
+                "re_" + UUID.randomUUID(),
+                "ch_" + UUID.randomUUID(),
+                UUID.randomUUID(),
+                3000,
+                "SUCCEEDED",
+                createdMinutesAgo(minutesAgo));
     }
 
     private static KnownPayment payment(UUID orderId, PaymentStatus status, String chargeId) {

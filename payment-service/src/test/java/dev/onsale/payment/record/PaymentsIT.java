@@ -15,6 +15,7 @@ class PaymentsIT {
 
     @Autowired
     Payments payments;
+
     @Autowired
     JdbcTemplate jdbc;
 
@@ -39,12 +40,12 @@ class PaymentsIT {
         insert(match, "QUEUED");
         insert(match, "DECLINED");
 
-        assertThat(payments.countOpen(concert)).containsExactlyInAnyOrderEntriesOf(
-                Map.of(PaymentStatus.QUEUED, 2L, PaymentStatus.SUBMITTED, 1L));
-        assertThat(payments.countOpen(match)).containsExactlyInAnyOrderEntriesOf(
-                Map.of(PaymentStatus.QUEUED, 1L, PaymentStatus.SUBMITTED, 0L));
-        assertThat(payments.countOpen(UUID.randomUUID())).containsExactlyInAnyOrderEntriesOf(
-                Map.of(PaymentStatus.QUEUED, 0L, PaymentStatus.SUBMITTED, 0L));
+        assertThat(payments.countOpen(concert))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(PaymentStatus.QUEUED, 2L, PaymentStatus.SUBMITTED, 1L));
+        assertThat(payments.countOpen(match))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(PaymentStatus.QUEUED, 1L, PaymentStatus.SUBMITTED, 0L));
+        assertThat(payments.countOpen(UUID.randomUUID()))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(PaymentStatus.QUEUED, 0L, PaymentStatus.SUBMITTED, 0L));
         Map<PaymentStatus, Long> everywhere = payments.countOpen();
         assertThat(everywhere.get(PaymentStatus.QUEUED)).isGreaterThanOrEqualTo(3L);
         assertThat(everywhere.get(PaymentStatus.SUBMITTED)).isGreaterThanOrEqualTo(1L);
@@ -52,13 +53,20 @@ class PaymentsIT {
 
     /** A payment of {@code eventId} in {@code status}, not due for an hour: the dispatcher and the poller leave it. */
     private void insert(UUID eventId, String status) {
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO payment.payments (payment_id, order_id, event_id, amount_cents, currency, payment_method,
                                               status, requested_at, deadline, due_at, charge_id, settled_at)
                 VALUES (?, ?, ?, 3000, 'EUR', 'tok_visa', ?, now(), now() + interval '1 hour', now() + interval '1 hour', ?,
                         CASE WHEN ? THEN now() END)
-                """, UUID.randomUUID(), UUID.randomUUID(), eventId, status,
-                status.equals("QUEUED") ? null : "ch_" + UUID.randomUUID().toString().replace("-", ""),
+                """,
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                eventId,
+                status,
+                status.equals("QUEUED")
+                        ? null
+                        : "ch_" + UUID.randomUUID().toString().replace("-", ""),
                 !status.equals("QUEUED") && !status.equals("SUBMITTED"));
     }
 }

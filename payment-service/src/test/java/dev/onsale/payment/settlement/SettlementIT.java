@@ -9,12 +9,12 @@ import dev.onsale.common.events.PaymentSucceeded;
 import dev.onsale.common.events.RefundIssued;
 import dev.onsale.engines.Engines;
 import dev.onsale.payment.PaymentServiceTest;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.record.Payments;
 import dev.onsale.payment.refund.RefundStatus;
 import dev.onsale.payment.refund.Refunds;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.platform.testing.TopicTail;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -35,12 +35,16 @@ class SettlementIT {
 
     @Autowired
     Settlement settlement;
+
     @Autowired
     Payments payments;
+
     @Autowired
     Refunds refunds;
+
     @Autowired
     JdbcTemplate jdbc;
+
     TopicTail results;
 
     @BeforeEach
@@ -62,7 +66,8 @@ class SettlementIT {
 
         assertThat(first).isEqualTo(Applied.CHANGED);
         assertThat(again).isEqualTo(Applied.UNCHANGED);
-        assertThat(onlyResult(payment)).isEqualTo(new PaymentSucceeded(payment.orderId, payment.paymentId, 3000, "EUR"));
+        assertThat(onlyResult(payment))
+                .isEqualTo(new PaymentSucceeded(payment.orderId, payment.paymentId, 3000, "EUR"));
         assertThat(status(payment)).isEqualTo(PaymentStatus.SUCCEEDED);
     }
 
@@ -71,8 +76,8 @@ class SettlementIT {
         Fixture payment = payment(PaymentStatus.QUEUED, null);
         String chargeId = "ch_" + UUID.randomUUID();
 
-        Applied applied = settlement.chargeObserved(new ProviderCharge(chargeId, payment.orderId, 3000, "EUR",
-                "SUCCEEDED", null));
+        Applied applied = settlement.chargeObserved(
+                new ProviderCharge(chargeId, payment.orderId, 3000, "EUR", "SUCCEEDED", null));
         boolean submitted = payments.markSubmitted(payment.paymentId, chargeId, Duration.ofSeconds(10));
 
         assertThat(applied).as("matched by order id").isEqualTo(Applied.CHANGED);
@@ -89,35 +94,43 @@ class SettlementIT {
         Fixture payment = payment(PaymentStatus.QUEUED, null);
         String chargeId = "ch_" + UUID.randomUUID();
 
-        Applied applied = settlement.chargeObserved(new ProviderCharge(chargeId, payment.orderId, 3000, "EUR",
-                "PENDING", null));
+        Applied applied =
+                settlement.chargeObserved(new ProviderCharge(chargeId, payment.orderId, 3000, "EUR", "PENDING", null));
 
         assertThat(applied).isEqualTo(Applied.UNCHANGED);
         assertThat(payments.find(payment.paymentId)).hasValueSatisfying(row -> {
             assertThat(row.status()).isEqualTo(PaymentStatus.QUEUED);
             assertThat(row.chargeId()).isEqualTo(chargeId);
         });
-        assertThat(results.readFor(Duration.ofSeconds(2)).get(payment.orderId.toString())).isNull();
+        assertThat(results.readFor(Duration.ofSeconds(2)).get(payment.orderId.toString()))
+                .isNull();
     }
 
     @Test
     void aDeclineAnnouncesTheProvidersFailureCodeOnce() {
         Fixture payment = payment(PaymentStatus.SUBMITTED, "ch_" + UUID.randomUUID());
 
-        assertThat(settlement.chargeObserved(payment.charge("DECLINED", "insufficient_funds"))).isEqualTo(Applied.CHANGED);
-        assertThat(settlement.chargeObserved(payment.charge("DECLINED", "insufficient_funds"))).isEqualTo(Applied.UNCHANGED);
-        assertThat(settlement.chargeObserved(payment.charge("SUCCEEDED", null))).as("decided once").isEqualTo(Applied.UNCHANGED);
+        assertThat(settlement.chargeObserved(payment.charge("DECLINED", "insufficient_funds")))
+                .isEqualTo(Applied.CHANGED);
+        assertThat(settlement.chargeObserved(payment.charge("DECLINED", "insufficient_funds")))
+                .isEqualTo(Applied.UNCHANGED);
+        assertThat(settlement.chargeObserved(payment.charge("SUCCEEDED", null)))
+                .as("decided once")
+                .isEqualTo(Applied.UNCHANGED);
 
-        assertThat(onlyResult(payment)).isEqualTo(new PaymentFailed(payment.orderId, payment.paymentId, "insufficient_funds"));
+        assertThat(onlyResult(payment))
+                .isEqualTo(new PaymentFailed(payment.orderId, payment.paymentId, "insufficient_funds"));
         assertThat(status(payment)).isEqualTo(PaymentStatus.DECLINED);
     }
 
     @Test
     void aChargeOfNoPaymentOfOursChangesNothing() {
-        assertThat(settlement.chargeObserved(new ProviderCharge("ch_" + UUID.randomUUID(), UUID.randomUUID(), 3000,
-                "EUR", "SUCCEEDED", null))).isEqualTo(Applied.UNKNOWN);
-        assertThat(settlement.refundObserved(new ProviderRefund("re_" + UUID.randomUUID(), "ch_" + UUID.randomUUID(),
-                UUID.randomUUID(), 3000, "SUCCEEDED"))).isEqualTo(Applied.UNKNOWN);
+        assertThat(settlement.chargeObserved(new ProviderCharge(
+                        "ch_" + UUID.randomUUID(), UUID.randomUUID(), 3000, "EUR", "SUCCEEDED", null)))
+                .isEqualTo(Applied.UNKNOWN);
+        assertThat(settlement.refundObserved(new ProviderRefund(
+                        "re_" + UUID.randomUUID(), "ch_" + UUID.randomUUID(), UUID.randomUUID(), 3000, "SUCCEEDED")))
+                .isEqualTo(Applied.UNKNOWN);
     }
 
     @Test
@@ -125,18 +138,24 @@ class SettlementIT {
         Fixture queued = payment(PaymentStatus.QUEUED, null);
         Fixture submitted = payment(PaymentStatus.SUBMITTED, "ch_" + UUID.randomUUID());
 
-        assertThat(settlement.failed(queued.paymentId, Settlement.PROVIDER_UNAVAILABLE)).isEqualTo(Applied.CHANGED);
-        assertThat(settlement.failed(queued.paymentId, Settlement.PROVIDER_UNAVAILABLE)).isEqualTo(Applied.UNCHANGED);
-        assertThat(settlement.failed(submitted.paymentId, Settlement.PROVIDER_UNAVAILABLE)).isEqualTo(Applied.UNCHANGED);
+        assertThat(settlement.failed(queued.paymentId, Settlement.PROVIDER_UNAVAILABLE))
+                .isEqualTo(Applied.CHANGED);
+        assertThat(settlement.failed(queued.paymentId, Settlement.PROVIDER_UNAVAILABLE))
+                .isEqualTo(Applied.UNCHANGED);
+        assertThat(settlement.failed(submitted.paymentId, Settlement.PROVIDER_UNAVAILABLE))
+                .isEqualTo(Applied.UNCHANGED);
         String chargeId = "ch_" + UUID.randomUUID();
-        assertThat(settlement.chargeObserved(new ProviderCharge(chargeId, queued.orderId, 3000, "EUR", "SUCCEEDED",
-                null))).isEqualTo(Applied.CHANGED);
+        assertThat(settlement.chargeObserved(
+                        new ProviderCharge(chargeId, queued.orderId, 3000, "EUR", "SUCCEEDED", null)))
+                .isEqualTo(Applied.CHANGED);
 
         results.awaitUntil(RELAYED, byKey -> results.of(queued.orderId).size() == 2);
         results.readFor(Duration.ofSeconds(1));
-        assertThat(results.of(queued.orderId)).extracting(e -> e.event(PaymentResult.class)).containsExactly(
-                new PaymentFailed(queued.orderId, queued.paymentId, Settlement.PROVIDER_UNAVAILABLE),
-                new PaymentSucceeded(queued.orderId, queued.paymentId, 3000, "EUR"));
+        assertThat(results.of(queued.orderId))
+                .extracting(e -> e.event(PaymentResult.class))
+                .containsExactly(
+                        new PaymentFailed(queued.orderId, queued.paymentId, Settlement.PROVIDER_UNAVAILABLE),
+                        new PaymentSucceeded(queued.orderId, queued.paymentId, 3000, "EUR"));
         assertThat(results.of(submitted.orderId)).isEmpty();
         assertThat(status(queued)).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(status(submitted)).isEqualTo(PaymentStatus.SUBMITTED);
@@ -148,13 +167,13 @@ class SettlementIT {
         settlement.failed(payment.paymentId, Settlement.PROVIDER_UNAVAILABLE);
         String chargeId = "ch_" + UUID.randomUUID();
 
-        Applied applied = settlement.chargeObserved(new ProviderCharge(chargeId, payment.orderId, 3000, "EUR",
-                "DECLINED", "card_declined"));
+        Applied applied = settlement.chargeObserved(
+                new ProviderCharge(chargeId, payment.orderId, 3000, "EUR", "DECLINED", "card_declined"));
 
         assertThat(applied).isEqualTo(Applied.UNCHANGED);
         assertThat(status(payment)).isEqualTo(PaymentStatus.DECLINED);
-        assertThat(onlyResult(payment)).isEqualTo(
-                new PaymentFailed(payment.orderId, payment.paymentId, Settlement.PROVIDER_UNAVAILABLE));
+        assertThat(onlyResult(payment))
+                .isEqualTo(new PaymentFailed(payment.orderId, payment.paymentId, Settlement.PROVIDER_UNAVAILABLE));
     }
 
     @Test
@@ -166,8 +185,8 @@ class SettlementIT {
                 INSERT INTO payment.refunds (payment_id, refund_id, order_id, amount_cents, reason, status, due_at)
                 VALUES (?, ?, ?, 3000, 'test', 'QUEUED', now() + interval '1 hour')
                 """, payment.paymentId, refundId, payment.orderId);
-        ProviderRefund observed = new ProviderRefund("re_" + UUID.randomUUID(), chargeId, payment.orderId, 3000,
-                "SUCCEEDED");
+        ProviderRefund observed =
+                new ProviderRefund("re_" + UUID.randomUUID(), chargeId, payment.orderId, 3000, "SUCCEEDED");
 
         assertThat(settlement.refundObserved(observed)).isEqualTo(Applied.CHANGED);
         assertThat(settlement.refundObserved(observed)).isEqualTo(Applied.UNCHANGED);

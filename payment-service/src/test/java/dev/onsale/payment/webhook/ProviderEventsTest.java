@@ -32,8 +32,9 @@ class ProviderEventsTest {
         assertThat(event.id()).isEqualTo("evt_1");
         assertThat(event.type()).isEqualTo("charge.failed");
         assertThat(event.created()).isEqualTo(1_790_000_000L);
-        assertThat(event.observation()).isEqualTo(new ChargeObserved(
-                new ProviderCharge("ch_1", ORDER, 3000, "EUR", "DECLINED", "card_declined")));
+        assertThat(event.observation())
+                .isEqualTo(new ChargeObserved(
+                        new ProviderCharge("ch_1", ORDER, 3000, "EUR", "DECLINED", "card_declined")));
     }
 
     @Test
@@ -71,25 +72,28 @@ class ProviderEventsTest {
     @Test
     void anEventOfAnotherTypeIsReadWithoutLookingIntoItsData() {
         assertThat(read("{\"id\":\"evt_4\",\"type\":\"payout.paid\",\"created\":1,\"data\":{\"anything\":[1]}}")
-                .observation()).isEqualTo(new Other());
+                        .observation())
+                .isEqualTo(new Other());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "not json at all                                                                    | body",
-        "[]                                                                                 | body",
-        "{\"id\":\"evt\",\"type\":\"x\",\"created\":1,\"data\":{}} trailing                 | body",
-        "{\"id\":\"evt\",\"id\":\"evt2\",\"type\":\"x\",\"created\":1,\"data\":{}}          | body",
-        "{\"type\":\"x\",\"created\":1,\"data\":{}}                                         | id",
-        "{\"id\":\"\",\"type\":\"x\",\"created\":1,\"data\":{}}                             | id",
-        "{\"id\":7,\"type\":\"x\",\"created\":1,\"data\":{}}                                | id",
-        "{\"id\":\"evt\",\"created\":1,\"data\":{}}                                         | type",
-        "{\"id\":\"evt\",\"type\":\"x\",\"created\":\"1\",\"data\":{}}                      | created",
-        "{\"id\":\"evt\",\"type\":\"x\",\"created\":1.5,\"data\":{}}                        | created",
-        "{\"id\":\"evt\",\"type\":\"x\",\"created\":1}                                      | data",
-        "{\"id\":\"evt\",\"type\":\"x\",\"created\":1,\"data\":[]}                          | data",
-        "{\"id\":\"evt\",\"type\":\"charge.succeeded\",\"created\":1,\"data\":{}}           | data.id",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not json at all                                                                    | body",
+                "[]                                                                                 | body",
+                "{\"id\":\"evt\",\"type\":\"x\",\"created\":1,\"data\":{}} trailing                 | body",
+                "{\"id\":\"evt\",\"id\":\"evt2\",\"type\":\"x\",\"created\":1,\"data\":{}}          | body",
+                "{\"type\":\"x\",\"created\":1,\"data\":{}}                                         | id",
+                "{\"id\":\"\",\"type\":\"x\",\"created\":1,\"data\":{}}                             | id",
+                "{\"id\":7,\"type\":\"x\",\"created\":1,\"data\":{}}                                | id",
+                "{\"id\":\"evt\",\"created\":1,\"data\":{}}                                         | type",
+                "{\"id\":\"evt\",\"type\":\"x\",\"created\":\"1\",\"data\":{}}                      | created",
+                "{\"id\":\"evt\",\"type\":\"x\",\"created\":1.5,\"data\":{}}                        | created",
+                "{\"id\":\"evt\",\"type\":\"x\",\"created\":1}                                      | data",
+                "{\"id\":\"evt\",\"type\":\"x\",\"created\":1,\"data\":[]}                          | data",
+                "{\"id\":\"evt\",\"type\":\"charge.succeeded\",\"created\":1,\"data\":{}}           | data.id",
+            })
     void aBodyThatIsNotAnEventNamesTheFirstFieldAtFault(String body, String field) {
         MalformedEvent malformed = catchThrowableOfType(MalformedEvent.class, () -> read(body));
 
@@ -98,22 +102,24 @@ class ProviderEventsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "\"orderId\":\"not-a-uuid\"     | data.orderId",
-        "\"orderId\":\"1-1-1-1-1\"      | data.orderId",
-        "\"amountCents\":-1             | data.amountCents",
-        "\"amountCents\":\"3000\"       | data.amountCents",
-        "\"currency\":\"eur\"           | data.currency",
-        "\"status\":null                | data.status",
-        "\"status\":\"CAPTURED\"        | data.status",
-        "\"failureCode\":42             | data.failureCode",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "\"orderId\":\"not-a-uuid\"     | data.orderId",
+                "\"orderId\":\"1-1-1-1-1\"      | data.orderId",
+                "\"amountCents\":-1             | data.amountCents",
+                "\"amountCents\":\"3000\"       | data.amountCents",
+                "\"currency\":\"eur\"           | data.currency",
+                "\"status\":null                | data.status",
+                "\"status\":\"CAPTURED\"        | data.status",
+                "\"failureCode\":42             | data.failureCode",
+            })
     void aChargeWithAFieldOutOfShapeNamesThatField(String replacement, String field) {
         String name = replacement.substring(0, replacement.indexOf(':'));
         String fields = "{\"id\":\"ch_1\",\"orderId\":\"" + ORDER + "\",\"amountCents\":3000,\"currency\":\"EUR\","
                 + "\"status\":\"SUCCEEDED\",\"failureCode\":null}";
-        String data = fields.replaceFirst(Pattern.quote(name) + ":(\"[^\"]*\"|[^,}]*)",
-                Matcher.quoteReplacement(replacement));
+        String data = fields.replaceFirst(
+                Pattern.quote(name) + ":(\"[^\"]*\"|[^,}]*)", Matcher.quoteReplacement(replacement));
         String body = "{\"id\":\"evt\",\"type\":\"charge.succeeded\",\"created\":1,\"data\":" + data + "}";
 
         MalformedEvent malformed = catchThrowableOfType(MalformedEvent.class, () -> read(body));

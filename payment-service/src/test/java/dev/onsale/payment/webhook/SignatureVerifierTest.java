@@ -28,8 +28,10 @@ class SignatureVerifierTest {
             {"id":"evt_1","type":"charge.succeeded","created":1,"data":{"note":"caf\u00e9 \u2013 \ud83c\udfab"}}
             """.getBytes(StandardCharsets.UTF_8);
 
-    private final SignatureVerifier verifier = new SignatureVerifier(List.of(CURRENT, PREVIOUS),
-            Duration.ofSeconds(300), Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
+    private final SignatureVerifier verifier = new SignatureVerifier(
+            List.of(CURRENT, PREVIOUS),
+            Duration.ofSeconds(300),
+            Clock.fixed(Instant.ofEpochSecond(NOW), ZoneOffset.UTC));
 
     @Test
     void aBodySignedWithTheCurrentSecretNowIsValid() {
@@ -48,12 +50,14 @@ class SignatureVerifierTest {
 
     @Test
     void aBodySignedOnlyWithAPreviousSecretIsStillValidDuringRotation() {
-        assertThat(verifier.verify(header(NOW, sign(PREVIOUS, NOW, BODY)), BODY)).isEqualTo(Verdict.VALID);
+        assertThat(verifier.verify(header(NOW, sign(PREVIOUS, NOW, BODY)), BODY))
+                .isEqualTo(Verdict.VALID);
     }
 
     @Test
     void aBodySignedWithAnotherKeyIsAMismatch() {
-        assertThat(verifier.verify(header(NOW, sign("whsec_wrong", NOW, BODY)), BODY)).isEqualTo(Verdict.MISMATCH);
+        assertThat(verifier.verify(header(NOW, sign("whsec_wrong", NOW, BODY)), BODY))
+                .isEqualTo(Verdict.MISMATCH);
         assertThat(verifier.verify(header(NOW, sign("whsec_wrong", NOW, BODY), ZEROS), BODY))
                 .isEqualTo(Verdict.MISMATCH);
     }
@@ -64,7 +68,8 @@ class SignatureVerifierTest {
         for (int i = 0; i < BODY.length; i++) {
             byte[] altered = BODY.clone();
             altered[i] ^= 0x01;
-            assertThat(verifier.verify(header(NOW, signature), altered)).as("byte %d altered", i)
+            assertThat(verifier.verify(header(NOW, signature), altered))
+                    .as("byte %d altered", i)
                     .isEqualTo(Verdict.MISMATCH);
         }
         byte[] longer = new byte[BODY.length + 1];
@@ -87,7 +92,8 @@ class SignatureVerifierTest {
         long edge = NOW - 300;
 
         assertThat(verifier.verify(header(old, sign(CURRENT, old, BODY)), BODY)).isEqualTo(Verdict.STALE);
-        assertThat(verifier.verify(header(edge, sign(CURRENT, edge, BODY)), BODY)).isEqualTo(Verdict.VALID);
+        assertThat(verifier.verify(header(edge, sign(CURRENT, edge, BODY)), BODY))
+                .isEqualTo(Verdict.VALID);
     }
 
     @Test
@@ -95,25 +101,44 @@ class SignatureVerifierTest {
         long ahead = NOW + 301;
         long edge = NOW + 300;
 
-        assertThat(verifier.verify(header(ahead, sign(CURRENT, ahead, BODY)), BODY)).isEqualTo(Verdict.STALE);
-        assertThat(verifier.verify(header(edge, sign(CURRENT, edge, BODY)), BODY)).isEqualTo(Verdict.VALID);
+        assertThat(verifier.verify(header(ahead, sign(CURRENT, ahead, BODY)), BODY))
+                .isEqualTo(Verdict.STALE);
+        assertThat(verifier.verify(header(edge, sign(CURRENT, edge, BODY)), BODY))
+                .isEqualTo(Verdict.VALID);
     }
 
     @Test
     void anOldForgeryIsAMismatchNotStale() {
         long old = NOW - 3_600;
 
-        assertThat(verifier.verify(header(old, sign("whsec_wrong", old, BODY)), BODY)).isEqualTo(Verdict.MISMATCH);
+        assertThat(verifier.verify(header(old, sign("whsec_wrong", old, BODY)), BODY))
+                .isEqualTo(Verdict.MISMATCH);
     }
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {"", " ", "garbage", "t=", "v1=", "t=1790000000", "t=1790000000,",
-            "v1=" + ZEROS, "t=abc,v1=" + ZEROS, "t=-1790000000,v1=" + ZEROS, "t=1790000000,t=1790000000,v1=" + ZEROS,
-            "t=1790000000,v1=", "t=1790000000,v1=abc",
-            "t=1790000000,v1=zz00000000000000000000000000000000000000000000000000000000000000",
-            "t=1790000000,v1=" + ZEROS + "0", "t=1790000000;v1=" + ZEROS, "t=17900000000000000000,v1=" + ZEROS,
-            "=1790000000,v1=" + ZEROS, "t=1790000000,,v1=" + ZEROS})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "garbage",
+                "t=",
+                "v1=",
+                "t=1790000000",
+                "t=1790000000,",
+                "v1=" + ZEROS,
+                "t=abc,v1=" + ZEROS,
+                "t=-1790000000,v1=" + ZEROS,
+                "t=1790000000,t=1790000000,v1=" + ZEROS,
+                "t=1790000000,v1=",
+                "t=1790000000,v1=abc",
+                "t=1790000000,v1=zz00000000000000000000000000000000000000000000000000000000000000",
+                "t=1790000000,v1=" + ZEROS + "0",
+                "t=1790000000;v1=" + ZEROS,
+                "t=17900000000000000000,v1=" + ZEROS,
+                "=1790000000,v1=" + ZEROS,
+                "t=1790000000,,v1=" + ZEROS
+            })
     void aMissingOrGarbledHeaderIsGarbled(String header) {
         assertThat(verifier.verify(header, BODY)).isEqualTo(Verdict.GARBLED);
     }
@@ -138,7 +163,9 @@ class SignatureVerifierTest {
     void anEmptyBodyIsVerifiedLikeAnyOther() {
         byte[] empty = new byte[0];
 
-        assertThat(verifier.verify(header(NOW, sign(CURRENT, NOW, empty)), empty)).isEqualTo(Verdict.VALID);
-        assertThat(verifier.verify(header(NOW, sign(CURRENT, NOW, BODY)), empty)).isEqualTo(Verdict.MISMATCH);
+        assertThat(verifier.verify(header(NOW, sign(CURRENT, NOW, empty)), empty))
+                .isEqualTo(Verdict.VALID);
+        assertThat(verifier.verify(header(NOW, sign(CURRENT, NOW, BODY)), empty))
+                .isEqualTo(Verdict.MISMATCH);
     }
 }

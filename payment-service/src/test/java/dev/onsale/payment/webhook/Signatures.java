@@ -9,8 +9,7 @@ import javax.crypto.spec.SecretKeySpec;
 /** Signs bodies the way the provider does, independently of the code under test. */
 final class Signatures {
 
-    private Signatures() {
-    }
+    private Signatures() {}
 
     /** Lower-case hex HMAC-SHA256({@code secret}, "&lt;t&gt;." + body). */
     static String sign(String secret, long t, byte[] body) {

@@ -48,23 +48,30 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
  * keys are its own), so that its background workers do not outlive it into other test classes.
  */
 @ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "onsale.payment.webhook.secret=" + WebhookIT.SECRET,
-        "onsale.payment.webhook.previous-secrets=" + WebhookIT.PREVIOUS})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "onsale.payment.webhook.secret=" + WebhookIT.SECRET,
+            "onsale.payment.webhook.previous-secrets=" + WebhookIT.PREVIOUS
+        })
 @DirtiesContext
 class WebhookIT {
 
     static final String SECRET = "whsec_webhook_it_current";
     static final String PREVIOUS = "whsec_webhook_it_previous";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Duration RELAYED = Duration.ofSeconds(30);
 
     @LocalServerPort
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     MeterRegistry meters;
+
     @MockitoSpyBean
     Settlement settlement;
 
@@ -92,8 +99,8 @@ class WebhookIT {
         assertProblem(post(body, header(ahead, sign(SECRET, ahead, body))), "webhook-timestamp-stale");
 
         assertThat(eventRows(eventId)).isZero();
-        verify(settlement, never()).chargeObserved(argThat(charge -> charge != null
-                && orderId.equals(charge.orderId())));
+        verify(settlement, never())
+                .chargeObserved(argThat(charge -> charge != null && orderId.equals(charge.orderId())));
         assertThat(webhooks("signature_invalid") - invalidBefore).isEqualTo(8);
         assertThat(webhooks("stale") - staleBefore).isEqualTo(2);
     }
@@ -105,15 +112,16 @@ class WebhookIT {
 
         HttpResponse<String> notJson = postSigned(("{\"id\":\"" + eventId + "\",").getBytes(StandardCharsets.UTF_8));
         HttpResponse<String> badOrder = postSigned(("{\"id\":\"" + eventId + "\",\"type\":\"charge.succeeded\","
-                + "\"created\":1,\"data\":{\"id\":\"ch_x\",\"orderId\":\"not-an-order\",\"amountCents\":1,"
-                + "\"currency\":\"EUR\",\"status\":\"SUCCEEDED\"}}").getBytes(StandardCharsets.UTF_8));
+                        + "\"created\":1,\"data\":{\"id\":\"ch_x\",\"orderId\":\"not-an-order\",\"amountCents\":1,"
+                        + "\"currency\":\"EUR\",\"status\":\"SUCCEEDED\"}}")
+                .getBytes(StandardCharsets.UTF_8));
 
         assertProblem(notJson, "invalid-request");
         assertProblem(badOrder, "invalid-request");
         assertThat(badOrder.body()).contains("data.orderId").doesNotContain("not-an-order");
         assertThat(eventRows(eventId)).isZero();
-        verify(settlement, never()).chargeObserved(argThat(charge -> charge != null
-                && "ch_x".equals(charge.chargeId())));
+        verify(settlement, never())
+                .chargeObserved(argThat(charge -> charge != null && "ch_x".equals(charge.chargeId())));
         assertThat(webhooks("malformed") - before).isEqualTo(2);
     }
 
@@ -121,19 +129,20 @@ class WebhookIT {
     void theExactBytesAreVerifiedAndAPreviousSecretStillSignsDuringRotation() throws Exception {
         String eventId = "evt_other_" + UUID.randomUUID();
         byte[] body = ("{ \"id\" : \"" + eventId + "\",\n\t\"type\":\"payout.paid\",  \"created\":1,"
-                + "\"data\":{\"note\":\"caf\u00e9 \u2013 \ud83c\udfab \\u00e9\"} }\r\n")
+                        + "\"data\":{\"note\":\"caf\u00e9 \u2013 \ud83c\udfab \\u00e9\"} }\r\n")
                 .getBytes(StandardCharsets.UTF_8);
         long now = Instant.now().getEpochSecond();
         double before = webhooks("ignored");
 
-        HttpResponse<String> answer = post(body, header(now, sign("whsec_retired_long_ago", now, body),
-                sign(PREVIOUS, now, body)));
+        HttpResponse<String> answer =
+                post(body, header(now, sign("whsec_retired_long_ago", now, body), sign(PREVIOUS, now, body)));
 
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         assertThat(answer.body()).contains("\"result\":\"ignored\"");
         assertThat(eventRows(eventId)).isOne();
-        assertThat(jdbc.queryForObject("SELECT type FROM payment.webhook_events WHERE event_id = ?", String.class,
-                eventId)).isEqualTo("payout.paid");
+        assertThat(jdbc.queryForObject(
+                        "SELECT type FROM payment.webhook_events WHERE event_id = ?", String.class, eventId))
+                .isEqualTo("payout.paid");
         assertThat(webhooks("ignored") - before).isEqualTo(1);
 
         HttpResponse<String> again = post(body, header(now, sign(SECRET, now, body)));
@@ -161,8 +170,8 @@ class WebhookIT {
             assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
             assertThat(second.body()).contains("\"result\":\"duplicate\"");
             assertThat(eventRows(eventId)).isOne();
-            verify(settlement, times(1)).chargeObserved(argThat(charge -> charge != null
-                    && chargeId.equals(charge.chargeId())));
+            verify(settlement, times(1))
+                    .chargeObserved(argThat(charge -> charge != null && chargeId.equals(charge.chargeId())));
             assertThat(webhooks("duplicate") - duplicatesBefore).isEqualTo(1);
 
             results.awaitUntil(RELAYED, byKey -> !results.of(orderId).isEmpty());
@@ -205,8 +214,8 @@ class WebhookIT {
         assertThat(answers).filteredOn(a -> a.body().contains("\"accepted\"")).hasSize(1);
         assertThat(answers).filteredOn(a -> a.body().contains("\"duplicate\"")).hasSize(deliveries - 1);
         assertThat(eventRows(eventId)).isOne();
-        verify(settlement, times(1)).chargeObserved(argThat(charge -> charge != null
-                && chargeId.equals(charge.chargeId())));
+        verify(settlement, times(1))
+                .chargeObserved(argThat(charge -> charge != null && chargeId.equals(charge.chargeId())));
     }
 
     @Test
@@ -214,8 +223,8 @@ class WebhookIT {
         String eventId = "evt_unknown_" + UUID.randomUUID();
         double before = webhooks("unknown_payment");
 
-        HttpResponse<String> answer = postSigned(chargeSucceeded(eventId, "ch_unknown_" + UUID.randomUUID(),
-                UUID.randomUUID(), 3000));
+        HttpResponse<String> answer =
+                postSigned(chargeSucceeded(eventId, "ch_unknown_" + UUID.randomUUID(), UUID.randomUUID(), 3000));
 
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         assertThat(answer.body()).contains("\"result\":\"unknown_payment\"");
@@ -241,7 +250,8 @@ class WebhookIT {
                 {"id":"%s","type":"charge.succeeded","created":%d,"data":{"id":"%s","object":"charge","orderId":"%s",\
                 "amountCents":%d,"currency":"EUR","paymentMethod":"tok_visa","status":"SUCCEEDED","failureCode":null,\
                 "amountRefundedCents":0,"created":%d}}""")
-                .formatted(eventId, created, chargeId, orderId, amountCents, created).getBytes(StandardCharsets.UTF_8);
+                .formatted(eventId, created, chargeId, orderId, amountCents, created)
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private HttpResponse<String> postSigned(byte[] body) throws Exception {
@@ -262,14 +272,14 @@ class WebhookIT {
 
     private static void assertProblem(HttpResponse<String> answer, String slug) {
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
-        assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(answer.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(answer.body()).contains("\"type\":\"/problems/" + slug + "\"");
     }
 
     private long eventRows(String eventId) {
-        return jdbc.queryForObject("SELECT count(*) FROM payment.webhook_events WHERE event_id = ?", Long.class,
-                eventId);
+        return jdbc.queryForObject(
+                "SELECT count(*) FROM payment.webhook_events WHERE event_id = ?", Long.class, eventId);
     }
 
     private double webhooks(String result) {

@@ -17,9 +17,11 @@ import redis.clients.jedis.JedisPooled;
  * Health of the engines a service uses, named {@code kafka} and {@code redis} so that the readiness
  * group of {@code onsale-platform.yml} picks them up.
  */
-@AutoConfiguration(afterName = {
-        "dev.onsale.platform.redis.RedisAutoConfiguration",
-        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"})
+@AutoConfiguration(
+        afterName = {
+            "dev.onsale.platform.redis.RedisAutoConfiguration",
+            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"
+        })
 @ConditionalOnClass(HealthIndicator.class)
 public class HealthAutoConfiguration {
 

@@ -25,7 +25,9 @@ final class KafkaHealthIndicator extends AbstractHealthIndicator implements Disp
     protected void doHealthCheck(Health.Builder builder) throws Exception {
         int ms = (int) timeout.toMillis();
         int brokers = admin.describeCluster(new DescribeClusterOptions().timeoutMs(ms))
-                .nodes().get(ms, TimeUnit.MILLISECONDS).size();
+                .nodes()
+                .get(ms, TimeUnit.MILLISECONDS)
+                .size();
         (brokers > 0 ? builder.up() : builder.down()).withDetail("brokers", brokers);
     }
 

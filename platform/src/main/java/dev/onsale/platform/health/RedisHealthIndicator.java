@@ -17,7 +17,9 @@ final class RedisHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         String pong = jedis.ping();
-        builder.status("PONG".equals(pong) ? org.springframework.boot.health.contributor.Status.UP
-                : org.springframework.boot.health.contributor.Status.DOWN);
+        builder.status(
+                "PONG".equals(pong)
+                        ? org.springframework.boot.health.contributor.Status.UP
+                        : org.springframework.boot.health.contributor.Status.DOWN);
     }
 }

@@ -33,8 +33,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class GatewayIdentityFilter extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(GatewayIdentityFilter.class);
-    private static final List<String> IDENTITY = List.of(IdentityHeaders.BUYER, IdentityHeaders.ROLE,
-            IdentityHeaders.ADMISSION, IdentityHeaders.DEADLINE, IdentityHeaders.SIGNATURE);
+    private static final List<String> IDENTITY = List.of(
+            IdentityHeaders.BUYER,
+            IdentityHeaders.ROLE,
+            IdentityHeaders.ADMISSION,
+            IdentityHeaders.DEADLINE,
+            IdentityHeaders.SIGNATURE);
 
     private final GatewaySignature signature;
     private final Clock clock;
@@ -54,7 +58,8 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
 
     private static Counter refusedCounter(MeterRegistry meters, String reason) {
         return Counter.builder("onsale.identity.refused")
-                .description("requests refused with 401 because the gateway's signature on their identity did not verify")
+                .description(
+                        "requests refused with 401 because the gateway's signature on their identity did not verify")
                 .tag("reason", reason)
                 .register(meters);
     }
@@ -87,7 +92,12 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
         String buyer = sent.get(IdentityHeaders.BUYER);
         String role = sent.get(IdentityHeaders.ROLE);
         String admission = sent.get(IdentityHeaders.ADMISSION);
-        var claims = new GatewaySignature.Claims(request.getMethod(), request.getRequestURI(), buyer, role, admission,
+        var claims = new GatewaySignature.Claims(
+                request.getMethod(),
+                request.getRequestURI(),
+                buyer,
+                role,
+                admission,
                 sent.get(IdentityHeaders.DEADLINE));
         Outcome outcome = signature.verify(sent.get(IdentityHeaders.SIGNATURE), claims, clock.instant());
         if (outcome != Outcome.VALID) {
@@ -113,12 +123,18 @@ final class GatewayIdentityFilter extends OncePerRequestFilter {
     /** 401 in the shape of every other problem; the detail is one of the fixed texts above, never request input. */
     private static void refuse(HttpServletRequest request, HttpServletResponse response, String reason, String detail)
             throws IOException {
-        log.warn("refused {} {} from {}: unverified identity ({})", request.getMethod(), request.getRequestURI(),
-                request.getRemoteAddr(), reason);
+        log.warn(
+                "refused {} {} from {}: unverified identity ({})",
+                request.getMethod(),
+                request.getRequestURI(),
+                request.getRemoteAddr(),
+                reason);
         response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
         response.setContentType("application/problem+json");
         response.setHeader("WWW-Authenticate", "Bearer");
-        response.getOutputStream().write(("{\"type\":\"/problems/unauthorized\",\"title\":\"Unauthorized\","
-                + "\"status\":401,\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.UTF_8));
+        response.getOutputStream()
+                .write(("{\"type\":\"/problems/unauthorized\",\"title\":\"Unauthorized\","
+                                + "\"status\":401,\"detail\":\"" + detail + "\"}")
+                        .getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -26,13 +26,17 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
     }
 
     @Override
-    public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
+    public Object resolveArgument(
+            MethodParameter parameter,
+            ModelAndViewContainer mav,
+            NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
         Class<?> type = parameter.getParameterType();
         Optional<VerifiedIdentity> identity = Optional.ofNullable(request.getNativeRequest(HttpServletRequest.class))
                 .flatMap(VerifiedIdentity::of);
         if (type == Buyer.class) {
-            return identity.map(VerifiedIdentity::buyer).flatMap(IdentityArgumentResolver::sessionId)
+            return identity.map(VerifiedIdentity::buyer)
+                    .flatMap(IdentityArgumentResolver::sessionId)
                     .map(Buyer::new)
                     .orElseThrow(() -> unauthorized("a valid session token is required"));
         }

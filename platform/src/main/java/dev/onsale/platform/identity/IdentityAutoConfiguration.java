@@ -27,12 +27,14 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 public class IdentityAutoConfiguration implements WebMvcConfigurer {
 
     @Bean
-    FilterRegistrationBean<GatewayIdentityFilter> gatewayIdentityFilter(IdentityProperties properties,
-            ObjectProvider<MeterRegistry> meters) {
-        var signature = new GatewaySignature(new HmacSigner(properties.key(), properties.previousKeys()),
-                properties.maxAge(), properties.maxClockSkew());
-        var filter = new GatewayIdentityFilter(signature, Clock.systemUTC(),
-                meters.getIfAvailable(SimpleMeterRegistry::new));
+    FilterRegistrationBean<GatewayIdentityFilter> gatewayIdentityFilter(
+            IdentityProperties properties, ObjectProvider<MeterRegistry> meters) {
+        var signature = new GatewaySignature(
+                new HmacSigner(properties.key(), properties.previousKeys()),
+                properties.maxAge(),
+                properties.maxClockSkew());
+        var filter = new GatewayIdentityFilter(
+                signature, Clock.systemUTC(), meters.getIfAvailable(SimpleMeterRegistry::new));
         var registration = new FilterRegistrationBean<>(filter);
         // after the correlation id (HIGHEST_PRECEDENCE), so a refusal is logged with it; before everything else
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);

@@ -17,8 +17,9 @@ public record InboxProperties(
     public InboxProperties {
         for (String name : new String[] {schema, table}) {
             if (name == null || !IDENTIFIER.matcher(name).matches()) {
-                throw new IllegalArgumentException("onsale.inbox schema and table must be lower-case SQL identifiers, were "
-                        + schema + "." + table);
+                throw new IllegalArgumentException(
+                        "onsale.inbox schema and table must be lower-case SQL identifiers, were " + schema + "."
+                                + table);
             }
         }
     }

@@ -20,6 +20,8 @@ public record DeadLetterTopics(List<String> consumed) {
 
     /** The dead-letter topics themselves. */
     public List<String> names() {
-        return consumed.stream().map(topic -> topic + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX).toList();
+        return consumed.stream()
+                .map(topic -> topic + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX)
+                .toList();
     }
 }

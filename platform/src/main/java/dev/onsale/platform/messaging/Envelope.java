@@ -28,7 +28,11 @@ public record Envelope(UUID messageId, String eventType, Instant occurredAt, Str
 
     /** A new message for {@code event}, with a fresh id, occurring now. */
     public static Envelope wrap(String key, Object event) {
-        return new Envelope(UUID.randomUUID(), event.getClass().getSimpleName(), Instant.now(), key,
+        return new Envelope(
+                UUID.randomUUID(),
+                event.getClass().getSimpleName(),
+                Instant.now(),
+                key,
                 EventJson.standard().write(event));
     }
 
@@ -44,13 +48,15 @@ public record Envelope(UUID messageId, String eventType, Instant occurredAt, Str
             String eventType = header(headers, EnvelopeHeaders.EVENT_TYPE);
             Instant occurredAt = Instant.parse(header(headers, EnvelopeHeaders.OCCURRED_AT));
             if (record.value() == null || record.value().isBlank()) {
-                throw new MalformedEnvelopeException("record at " + record.topic() + "-" + record.partition()
-                        + "@" + record.offset() + " has no payload");
+                throw new MalformedEnvelopeException("record at " + record.topic() + "-" + record.partition() + "@"
+                        + record.offset() + " has no payload");
             }
             return new Envelope(messageId, eventType, occurredAt, record.key(), record.value());
         } catch (IllegalArgumentException | DateTimeParseException e) {
-            throw new MalformedEnvelopeException("record at " + record.topic() + "-" + record.partition()
-                    + "@" + record.offset() + " has a malformed envelope header: " + e.getMessage(), e);
+            throw new MalformedEnvelopeException(
+                    "record at " + record.topic() + "-" + record.partition() + "@" + record.offset()
+                            + " has a malformed envelope header: " + e.getMessage(),
+                    e);
         }
     }
 

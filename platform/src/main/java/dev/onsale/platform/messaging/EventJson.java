@@ -29,7 +29,8 @@ public final class EventJson {
         try {
             return mapper.writeValueAsString(event);
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("cannot write " + event.getClass().getSimpleName() + " as JSON", e);
+            throw new IllegalArgumentException(
+                    "cannot write " + event.getClass().getSimpleName() + " as JSON", e);
         }
     }
 
@@ -37,7 +38,8 @@ public final class EventJson {
         try {
             return mapper.readValue(json, type);
         } catch (JacksonException e) {
-            throw new MalformedEnvelopeException("payload is not a valid " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+            throw new MalformedEnvelopeException(
+                    "payload is not a valid " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -56,6 +58,7 @@ public final class EventJson {
                 return sealedInterface.cast(read(json, permitted));
             }
         }
-        throw new MalformedEnvelopeException("unknown eventType '" + eventType + "' for " + sealedInterface.getSimpleName());
+        throw new MalformedEnvelopeException(
+                "unknown eventType '" + eventType + "' for " + sealedInterface.getSimpleName());
     }
 }

@@ -47,15 +47,24 @@ public class KafkaErrorHandlingAutoConfiguration {
     @ConditionalOnBean(KafkaTemplate.class)
     @ConditionalOnMissingBean(CommonErrorHandler.class)
     DefaultErrorHandler onsaleKafkaErrorHandler(KafkaTemplate<String, String> kafka) {
-        var deadLetters = new DeadLetterPublishingRecoverer(kafka,
-                (record, e) -> new TopicPartition(record.topic() + DEAD_LETTER_SUFFIX, -1));
+        var deadLetters = new DeadLetterPublishingRecoverer(
+                kafka, (record, e) -> new TopicPartition(record.topic() + DEAD_LETTER_SUFFIX, -1));
         var backOff = new ExponentialBackOff(FIRST_RETRY_MS, 2.0);
         backOff.setMaxInterval(MAX_RETRY_INTERVAL_MS);
-        var handler = new RedisAwareErrorHandler((record, e) -> {
-            log.error("dead-lettering record {}-{}@{} (key {}) to {}{}: {}", record.topic(), record.partition(),
-                    record.offset(), record.key(), record.topic(), DEAD_LETTER_SUFFIX, rootMessage(e));
-            deadLetters.accept(record, e);
-        }, backOff);
+        var handler = new RedisAwareErrorHandler(
+                (record, e) -> {
+                    log.error(
+                            "dead-lettering record {}-{}@{} (key {}) to {}{}: {}",
+                            record.topic(),
+                            record.partition(),
+                            record.offset(),
+                            record.key(),
+                            record.topic(),
+                            DEAD_LETTER_SUFFIX,
+                            rootMessage(e));
+                    deadLetters.accept(record, e);
+                },
+                backOff);
         handler.addNotRetryableExceptions(MalformedEnvelopeException.class, RedisErrors.PermanentReply.class);
         return handler;
     }
@@ -65,7 +74,9 @@ public class KafkaErrorHandlingAutoConfiguration {
     @ConditionalOnBean(DeadLetterTopics.class)
     KafkaAdmin.NewTopics onsaleDeadLetterTopicDeclarations(DeadLetterTopics topics) {
         return new KafkaAdmin.NewTopics(topics.names().stream()
-                .map(name -> TopicBuilder.name(name).partitions(DEAD_LETTER_PARTITIONS).build())
+                .map(name -> TopicBuilder.name(name)
+                        .partitions(DEAD_LETTER_PARTITIONS)
+                        .build())
                 .toArray(NewTopic[]::new));
     }
 
@@ -77,20 +88,22 @@ public class KafkaErrorHandlingAutoConfiguration {
      */
     static final class RedisAwareErrorHandler extends DefaultErrorHandler {
 
-        RedisAwareErrorHandler(ConsumerRecordRecoverer recoverer,
-                BackOff backOff) {
+        RedisAwareErrorHandler(ConsumerRecordRecoverer recoverer, BackOff backOff) {
             super(recoverer, backOff);
         }
 
         @Override
-        public boolean handleOne(Exception thrown, ConsumerRecord<?, ?> record,
+        public boolean handleOne(
+                Exception thrown,
+                ConsumerRecord<?, ?> record,
                 Consumer<?, ?> consumer,
                 MessageListenerContainer container) {
             return super.handleOne(RedisErrors.classify(thrown), record, consumer, container);
         }
 
         @Override
-        public void handleRemaining(Exception thrown,
+        public void handleRemaining(
+                Exception thrown,
                 List<ConsumerRecord<?, ?>> records,
                 Consumer<?, ?> consumer,
                 MessageListenerContainer container) {

@@ -33,8 +33,7 @@ final class RedisErrors {
         }
     }
 
-    private RedisErrors() {
-    }
+    private RedisErrors() {}
 
     /**
      * {@code failure} as the error handler should judge it: wrapped in {@link PermanentReply} or {@link TransientReply}
@@ -57,7 +56,8 @@ final class RedisErrors {
         String text = reply.strip();
         String first = text.split("\\s", 2)[0].toUpperCase(Locale.ROOT);
         return first.equals("WRONGTYPE")
-                || text.contains("Error running script") || text.contains("user_script")
+                || text.contains("Error running script")
+                || text.contains("user_script")
                 || SCRIPT_REFUSAL.matcher(text).matches();
     }
 

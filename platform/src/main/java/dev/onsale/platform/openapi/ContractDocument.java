@@ -22,7 +22,9 @@ final class ContractDocument implements GlobalOpenApiCustomizer {
 
     @Override
     public void customise(OpenAPI openApi) {
-        openApi.info(new Info().title(service).version(version)
+        openApi.info(new Info()
+                .title(service)
+                .version(version)
                 .description("The calls " + service + " answers behind the gateway; read them through the gateway's "
                         + "merged document, which adds what the gateway itself answers."));
         if (openApi.getComponents() == null) {

@@ -38,11 +38,23 @@ import org.springframework.web.method.HandlerMethod;
 final class ContractOperations implements GlobalOperationCustomizer {
 
     private static final Set<Class<?>> CALLERS = Set.of(Buyer.class, Admin.class, Auditor.class);
-    private static final Set<String> GATEWAY_HEADERS = Set.of(IdentityHeaders.BUYER, IdentityHeaders.ROLE,
-            IdentityHeaders.ADMISSION, IdentityHeaders.DEADLINE, IdentityHeaders.SIGNATURE).stream()
-            .map(name -> name.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
-    private static final Set<Class<? extends Annotation>> BINDINGS = Set.of(PathVariable.class, RequestParam.class,
-            RequestHeader.class, RequestBody.class, CookieValue.class, ModelAttribute.class, RequestPart.class);
+    private static final Set<String> GATEWAY_HEADERS = Set.of(
+                    IdentityHeaders.BUYER,
+                    IdentityHeaders.ROLE,
+                    IdentityHeaders.ADMISSION,
+                    IdentityHeaders.DEADLINE,
+                    IdentityHeaders.SIGNATURE)
+            .stream()
+            .map(name -> name.toLowerCase(Locale.ROOT))
+            .collect(Collectors.toUnmodifiableSet());
+    private static final Set<Class<? extends Annotation>> BINDINGS = Set.of(
+            PathVariable.class,
+            RequestParam.class,
+            RequestHeader.class,
+            RequestBody.class,
+            CookieValue.class,
+            ModelAttribute.class,
+            RequestPart.class);
 
     @Override
     public Operation customize(Operation operation, HandlerMethod handler) {
@@ -54,9 +66,11 @@ final class ContractOperations implements GlobalOperationCustomizer {
                     .map(MethodParameter::getParameterName)
                     .filter(java.util.Objects::nonNull)
                     .collect(Collectors.toSet());
-            operation.getParameters().removeIf(parameter -> "header".equals(parameter.getIn())
-                    ? GATEWAY_HEADERS.contains(parameter.getName().toLowerCase(Locale.ROOT))
-                    : "query".equals(parameter.getIn()) && resolved.contains(parameter.getName()));
+            operation
+                    .getParameters()
+                    .removeIf(parameter -> "header".equals(parameter.getIn())
+                            ? GATEWAY_HEADERS.contains(parameter.getName().toLowerCase(Locale.ROOT))
+                            : "query".equals(parameter.getIn()) && resolved.contains(parameter.getName()));
             if (operation.getParameters().isEmpty()) {
                 operation.setParameters(null);
             }
@@ -67,8 +81,9 @@ final class ContractOperations implements GlobalOperationCustomizer {
         if (answers != null) {
             succeedWith(responses, answers.value());
             Arrays.stream(answers.problems()).forEach(type -> ProblemResponses.add(responses, type));
-            Arrays.stream(answers.also()).forEach(status -> responses.computeIfAbsent(Integer.toString(status),
-                    key -> new ApiResponse().description(reason(status))));
+            Arrays.stream(answers.also())
+                    .forEach(status -> responses.computeIfAbsent(
+                            Integer.toString(status), key -> new ApiResponse().description(reason(status))));
         }
         if (Arrays.stream(handler.getMethodParameters()).anyMatch(p -> CALLERS.contains(p.getParameterType()))) {
             ProblemResponses.add(responses, ProblemType.UNAUTHORIZED);
@@ -89,7 +104,8 @@ final class ContractOperations implements GlobalOperationCustomizer {
         String key = Integer.toString(status);
         Map.Entry<String, ApiResponse> generated = responses.entrySet().stream()
                 .filter(entry -> entry.getKey().startsWith("2"))
-                .findFirst().orElse(null);
+                .findFirst()
+                .orElse(null);
         ApiResponse success = generated == null ? new ApiResponse() : generated.getValue();
         if (generated != null) {
             responses.remove(generated.getKey());
@@ -97,8 +113,9 @@ final class ContractOperations implements GlobalOperationCustomizer {
         if (status == 204) {
             success.setContent(null);
         }
-        if (success.getDescription() == null || success.getDescription().isBlank() || generated != null
-                && !generated.getKey().equals(key)) {
+        if (success.getDescription() == null
+                || success.getDescription().isBlank()
+                || generated != null && !generated.getKey().equals(key)) {
             success.setDescription(reason(status));
         }
         responses.addApiResponse(key, success);

@@ -35,7 +35,8 @@ public class OpenApiAutoConfiguration {
     }
 
     @Bean
-    GlobalOpenApiCustomizer onsaleContractDocument(@Value("${spring.application.name:service}") String service,
+    GlobalOpenApiCustomizer onsaleContractDocument(
+            @Value("${spring.application.name:service}") String service,
             @Value("${onsale.openapi.version:0.1.0}") String version) {
         return new ContractDocument(service, version);
     }

@@ -24,17 +24,21 @@ final class ProblemResponses {
     static final String SLUGS = "x-onsale-problems";
     private static final String PROBLEM_JSON = "application/problem+json";
 
-    private ProblemResponses() {
-    }
+    private ProblemResponses() {}
 
     /** Adds {@code type} to the response of its status, creating it if the operation has none. */
     @SuppressWarnings("unchecked")
     static void add(ApiResponses responses, ProblemType type) {
         String status = Integer.toString(type.status());
         ApiResponse response = responses.get(status);
-        if (response == null || response.getExtensions() == null || !response.getExtensions().containsKey(SLUGS)) {
-            response = new ApiResponse().content(new Content().addMediaType(PROBLEM_JSON,
-                    new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + SCHEMA))));
+        if (response == null
+                || response.getExtensions() == null
+                || !response.getExtensions().containsKey(SLUGS)) {
+            response = new ApiResponse()
+                    .content(new Content()
+                            .addMediaType(
+                                    PROBLEM_JSON,
+                                    new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + SCHEMA))));
             response.addExtension(SLUGS, new ArrayList<String>());
             responses.addApiResponse(status, response);
         }
@@ -42,9 +46,14 @@ final class ProblemResponses {
         if (!slugs.contains(type.slug())) {
             slugs.add(type.slug());
         }
-        response.setDescription(String.join("; ", slugs.stream()
-                .map(slug -> "`" + slug + "`: " + ProblemType.bySlug(slug).map(ProblemType::title).orElse(slug))
-                .toList()));
+        response.setDescription(String.join(
+                "; ",
+                slugs.stream()
+                        .map(slug -> "`" + slug + "`: "
+                                + ProblemType.bySlug(slug)
+                                        .map(ProblemType::title)
+                                        .orElse(slug))
+                        .toList()));
     }
 
     /** RFC 9457 in Onsale's shape. */
@@ -58,8 +67,9 @@ final class ProblemResponses {
         problem.addProperty("title", new StringSchema());
         problem.addProperty("status", new IntegerSchema());
         problem.addProperty("detail", new StringSchema());
-        problem.addProperty("errors", new ArraySchema().items(fieldError)
-                .description("invalid input only: each field refused and why"));
+        problem.addProperty(
+                "errors",
+                new ArraySchema().items(fieldError).description("invalid input only: each field refused and why"));
         return problem;
     }
 }

@@ -14,8 +14,7 @@ final class EngineConfig {
     /** Prefix of the records Debezium emits to confirm its position while the outbox is idle. */
     static final String HEARTBEAT_TOPIC_PREFIX = "__debezium-heartbeat";
 
-    private EngineConfig() {
-    }
+    private EngineConfig() {}
 
     static Properties of(OutboxProperties outbox, PostgresEndpoint db) {
         Properties p = new Properties();
@@ -30,7 +29,9 @@ final class EngineConfig {
         p.setProperty(PostgresOffsetBackingStore.TABLE, outbox.qualifiedOffsetsTable());
         // Offsets are written after every acknowledged batch, so a restart re-sends as little as possible.
         p.setProperty("offset.flush.interval.ms", "0");
-        p.setProperty("offset.flush.timeout.ms", Long.toString(outbox.offsetFlushTimeout().toMillis()));
+        p.setProperty(
+                "offset.flush.timeout.ms",
+                Long.toString(outbox.offsetFlushTimeout().toMillis()));
 
         p.setProperty("database.hostname", db.host());
         p.setProperty("database.port", Integer.toString(db.port()));
@@ -47,7 +48,9 @@ final class EngineConfig {
         p.setProperty("table.include.list", outbox.qualifiedTable().replace(".", "\\."));
         p.setProperty("tombstones.on.delete", "false");
         p.setProperty("poll.interval.ms", Long.toString(outbox.pollInterval().toMillis()));
-        p.setProperty("heartbeat.interval.ms", Long.toString(outbox.heartbeatInterval().toMillis()));
+        p.setProperty(
+                "heartbeat.interval.ms",
+                Long.toString(outbox.heartbeatInterval().toMillis()));
         p.setProperty("topic.heartbeat.prefix", HEARTBEAT_TOPIC_PREFIX);
 
         p.setProperty("transforms", "outbox");
@@ -57,7 +60,8 @@ final class EngineConfig {
         p.setProperty("transforms.outbox.table.field.event.id", "id");
         p.setProperty("transforms.outbox.table.field.event.key", "aggregateid");
         p.setProperty("transforms.outbox.table.field.event.payload", "payload");
-        p.setProperty("transforms.outbox.table.fields.additional.placement",
+        p.setProperty(
+                "transforms.outbox.table.fields.additional.placement",
                 "id:header:" + EnvelopeHeaders.EVENT_ID
                         + ",type:header:" + EnvelopeHeaders.EVENT_TYPE
                         + ",occurred_at:header:" + EnvelopeHeaders.OCCURRED_AT);

@@ -46,7 +46,8 @@ final class KafkaForwarder implements DebeziumEngine.ChangeConsumer<ChangeEvent<
     }
 
     @Override
-    public void handleBatch(List<ChangeEvent<SourceRecord, SourceRecord>> events,
+    public void handleBatch(
+            List<ChangeEvent<SourceRecord, SourceRecord>> events,
             DebeziumEngine.RecordCommitter<ChangeEvent<SourceRecord, SourceRecord>> committer)
             throws InterruptedException {
         List<Future<RecordMetadata>> acks = new ArrayList<>(events.size());
@@ -69,7 +70,8 @@ final class KafkaForwarder implements DebeziumEngine.ChangeConsumer<ChangeEvent<
     }
 
     static boolean isMessage(SourceRecord source) {
-        return source != null && source.value() != null
+        return source != null
+                && source.value() != null
                 && !source.topic().startsWith(EngineConfig.HEARTBEAT_TOPIC_PREFIX);
     }
 
@@ -77,13 +79,19 @@ final class KafkaForwarder implements DebeziumEngine.ChangeConsumer<ChangeEvent<
     static ProducerRecord<String, String> toProducerRecord(SourceRecord source) {
         String eventId = header(source, EnvelopeHeaders.EVENT_ID);
         String eventType = header(source, EnvelopeHeaders.EVENT_TYPE);
-        Instant occurredAt = OffsetDateTime.parse(header(source, EnvelopeHeaders.OCCURRED_AT)).toInstant();
+        Instant occurredAt = OffsetDateTime.parse(header(source, EnvelopeHeaders.OCCURRED_AT))
+                .toInstant();
         RecordHeaders headers = new RecordHeaders();
         headers.add(EnvelopeHeaders.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
         headers.add(EnvelopeHeaders.EVENT_TYPE, eventType.getBytes(StandardCharsets.UTF_8));
         headers.add(EnvelopeHeaders.OCCURRED_AT, occurredAt.toString().getBytes(StandardCharsets.UTF_8));
         String key = source.key() == null ? null : source.key().toString();
-        return new ProducerRecord<>(source.topic(), null, occurredAt.toEpochMilli(), key, source.value().toString(),
+        return new ProducerRecord<>(
+                source.topic(),
+                null,
+                occurredAt.toEpochMilli(),
+                key,
+                source.value().toString(),
                 headers);
     }
 
@@ -100,8 +108,10 @@ final class KafkaForwarder implements DebeziumEngine.ChangeConsumer<ChangeEvent<
         try {
             ack.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("Kafka did not acknowledge outbox record for " + record.topic()
-                    + " (key " + record.key() + "); the batch will be relayed again", e);
+            throw new IllegalStateException(
+                    "Kafka did not acknowledge outbox record for " + record.topic() + " (key " + record.key()
+                            + "); the batch will be relayed again",
+                    e);
         }
     }
 

@@ -17,6 +17,7 @@ final class LeaderLock implements AutoCloseable {
 
     /** First key of the two-key advisory lock: a namespace so that other advisory locks never collide. */
     static final int NAMESPACE = 0x4f4e5341;
+
     private static final int VALIDATION_TIMEOUT_SECONDS = 3;
     private static final String HELD_ELSEWHERE = """
             SELECT count(*) FROM pg_locks
@@ -75,8 +76,8 @@ final class LeaderLock implements AutoCloseable {
 
     /** Whether another session holds the lock; safe to call from any thread. */
     boolean heldElsewhere() {
-        Long sessions = jdbc.queryForObject(HELD_ELSEWHERE, Long.class,
-                Integer.toUnsignedLong(NAMESPACE), Integer.toUnsignedLong(key));
+        Long sessions = jdbc.queryForObject(
+                HELD_ELSEWHERE, Long.class, Integer.toUnsignedLong(NAMESPACE), Integer.toUnsignedLong(key));
         return sessions != null && sessions > 0;
     }
 

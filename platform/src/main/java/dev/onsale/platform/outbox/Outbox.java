@@ -66,7 +66,13 @@ public class Outbox {
         }
         UUID id = UUID.randomUUID();
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        jdbc.update(insert, id, topic, key, event.getClass().getSimpleName(), json.write(event),
+        jdbc.update(
+                insert,
+                id,
+                topic,
+                key,
+                event.getClass().getSimpleName(),
+                json.write(event),
                 OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
         jdbc.update(delete, id);
         return id;

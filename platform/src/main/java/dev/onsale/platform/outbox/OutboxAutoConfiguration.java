@@ -23,11 +23,13 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * The outbox of a service that sets {@code onsale.outbox.schema}, and — where Debezium is on the
  * classpath and {@code onsale.outbox.enabled} is not false — its relay and the relay's readiness.
  */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration",
-        "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
-        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
-        "dev.onsale.platform.messaging.MessagingAutoConfiguration"})
+@AutoConfiguration(
+        afterName = {
+            "org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration",
+            "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
+            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
+            "dev.onsale.platform.messaging.MessagingAutoConfiguration"
+        })
 @ConditionalOnClass(JdbcTemplate.class)
 @ConditionalOnProperty(prefix = "onsale.outbox", name = "schema")
 @EnableConfigurationProperties(OutboxProperties.class)
@@ -46,11 +48,19 @@ public class OutboxAutoConfiguration {
     static class Relay {
 
         @Bean
-        OutboxRelay outboxRelay(OutboxProperties properties, JdbcTemplate jdbc, DataSourceProperties dataSource,
-                KafkaProperties kafka, ObjectProvider<MeterRegistry> meters) {
-            PostgresEndpoint endpoint = new PostgresEndpoint(dataSource.determineUrl(),
-                    dataSource.determineUsername(), dataSource.determinePassword());
-            return new OutboxRelay(properties, jdbc, endpoint, kafka.buildProducerProperties(),
+        OutboxRelay outboxRelay(
+                OutboxProperties properties,
+                JdbcTemplate jdbc,
+                DataSourceProperties dataSource,
+                KafkaProperties kafka,
+                ObjectProvider<MeterRegistry> meters) {
+            PostgresEndpoint endpoint = new PostgresEndpoint(
+                    dataSource.determineUrl(), dataSource.determineUsername(), dataSource.determinePassword());
+            return new OutboxRelay(
+                    properties,
+                    jdbc,
+                    endpoint,
+                    kafka.buildProducerProperties(),
                     meters.getIfAvailable(SimpleMeterRegistry::new));
         }
 

@@ -31,7 +31,8 @@ public record OutboxProperties(
         @DefaultValue("2s") Duration leaderRetry,
         // Upper bound for writing the relay's offsets after a batch was acknowledged.
         @DefaultValue("10s") Duration offsetFlushTimeout,
-        // How long a batch waits for Kafka's acknowledgement before the engine is restarted (and the batch redelivered).
+        // How long a batch waits for Kafka's acknowledgement before the engine is restarted (and the batch
+        // redelivered).
         @DefaultValue("2m") Duration sendTimeout,
         // How long a shutting-down relay waits for the engine to stop.
         @DefaultValue("30s") Duration shutdownTimeout) {
@@ -64,8 +65,8 @@ public record OutboxProperties(
 
     private static void requireIdentifier(String property, String value) {
         if (value == null || !IDENTIFIER.matcher(value).matches()) {
-            throw new IllegalArgumentException("onsale.outbox." + property + " must be a lower-case SQL identifier, was "
-                    + value);
+            throw new IllegalArgumentException(
+                    "onsale.outbox." + property + " must be a lower-case SQL identifier, was " + value);
         }
     }
 }

@@ -55,8 +55,12 @@ public class OutboxRelay implements SmartLifecycle {
      * @param producerConfig Kafka producer settings (bootstrap servers, security); idempotence,
      *                       {@code acks=all} and String serializers are enforced here
      */
-    public OutboxRelay(OutboxProperties properties, JdbcTemplate jdbc, PostgresEndpoint endpoint,
-            Map<String, Object> producerConfig, MeterRegistry meters) {
+    public OutboxRelay(
+            OutboxProperties properties,
+            JdbcTemplate jdbc,
+            PostgresEndpoint endpoint,
+            Map<String, Object> producerConfig,
+            MeterRegistry meters) {
         if (properties.slotName() == null) {
             throw new IllegalArgumentException("onsale.outbox.slot-name is required for the relay");
         }
@@ -80,10 +84,13 @@ public class OutboxRelay implements SmartLifecycle {
                 return;
             }
             slot.ensureExists();
-            leadership = Executors.newSingleThreadScheduledExecutor(
-                    Thread.ofPlatform().name("outbox-relay-" + properties.slotName()).daemon().factory());
+            leadership = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
+                    .name("outbox-relay-" + properties.slotName())
+                    .daemon()
+                    .factory());
             running = true;
-            leadership.scheduleWithFixedDelay(this::lead, 0, properties.leaderRetry().toMillis(), TimeUnit.MILLISECONDS);
+            leadership.scheduleWithFixedDelay(
+                    this::lead, 0, properties.leaderRetry().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -151,15 +158,19 @@ public class OutboxRelay implements SmartLifecycle {
                     stopEngine();
                 }
                 if (slot.isActive()) {
-                    // The previous leader's replication session has not ended yet; PostgreSQL would refuse a second one.
+                    // The previous leader's replication session has not ended yet; PostgreSQL would refuse a second
+                    // one.
                     log.info("Outbox relay {} waits for the slot to be released", properties.slotName());
                     return;
                 }
                 startEngine();
             }
         } catch (Exception e) {
-            log.warn("Outbox relay {} leadership step failed; retrying in {}", properties.slotName(),
-                    properties.leaderRetry(), e);
+            log.warn(
+                    "Outbox relay {} leadership step failed; retrying in {}",
+                    properties.slotName(),
+                    properties.leaderRetry(),
+                    e);
         }
     }
 
@@ -244,7 +255,9 @@ public class OutboxRelay implements SmartLifecycle {
             executor.shutdown();
             try {
                 if (!executor.awaitTermination(properties.shutdownTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                    log.warn("Outbox relay engine {} did not stop within {}", properties.slotName(),
+                    log.warn(
+                            "Outbox relay engine {} did not stop within {}",
+                            properties.slotName(),
                             properties.shutdownTimeout());
                 }
             } catch (InterruptedException e) {

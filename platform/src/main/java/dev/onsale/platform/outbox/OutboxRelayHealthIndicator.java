@@ -21,8 +21,6 @@ final class OutboxRelayHealthIndicator extends AbstractHealthIndicator {
     protected void doHealthCheck(Health.Builder builder) {
         RelayStatus status = relay.status();
         boolean up = status == RelayStatus.STREAMING || status == RelayStatus.STANDBY;
-        (up ? builder.up() : builder.down())
-                .withDetail("role", status.name())
-                .withDetail("slot", relay.slotName());
+        (up ? builder.up() : builder.down()).withDetail("role", status.name()).withDetail("slot", relay.slotName());
     }
 }

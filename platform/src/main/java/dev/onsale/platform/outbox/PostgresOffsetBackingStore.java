@@ -44,8 +44,8 @@ public class PostgresOffsetBackingStore extends MemoryOffsetBackingStore {
     public void configure(WorkerConfig config) {
         super.configure(config);
         Map<String, Object> originals = config.originals();
-        endpoint = new PostgresEndpoint(required(originals, URL), required(originals, USER),
-                (String) originals.get(PASSWORD));
+        endpoint = new PostgresEndpoint(
+                required(originals, URL), required(originals, USER), (String) originals.get(PASSWORD));
         String table = required(originals, TABLE);
         select = "SELECT offset_key, offset_value FROM " + table;
         upsert = "INSERT INTO " + table + " (offset_key, offset_value, updated_at) VALUES (?, ?, now())"
@@ -86,7 +86,7 @@ public class PostgresOffsetBackingStore extends MemoryOffsetBackingStore {
 
     private void load() throws SQLException {
         try (PreparedStatement statement = connection().prepareStatement(select);
-             ResultSet rows = statement.executeQuery()) {
+                ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
                 byte[] value = rows.getBytes(2);
                 data.put(ByteBuffer.wrap(rows.getBytes(1)), value == null ? null : ByteBuffer.wrap(value));

@@ -39,8 +39,11 @@ final class ReplicationSlot {
 
     /** Bytes of WAL the slot still retains beyond what the relay confirmed, or null if unknown. */
     Long retainedBytes() {
-        List<Long> lag = jdbc.queryForList("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), confirmed_flush_lsn)::bigint"
-                + " FROM pg_replication_slots WHERE slot_name = ?", Long.class, properties.slotName());
+        List<Long> lag = jdbc.queryForList(
+                "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), confirmed_flush_lsn)::bigint"
+                        + " FROM pg_replication_slots WHERE slot_name = ?",
+                Long.class,
+                properties.slotName());
         return lag.isEmpty() ? null : lag.getFirst();
     }
 
@@ -56,10 +59,13 @@ final class ReplicationSlot {
                 rethrowUnlessDuplicate(e);
             }
         }
-        if (!exists("SELECT count(*) FROM pg_publication_tables WHERE pubname = ? AND schemaname = ? AND tablename = ?",
-                publication, properties.schema(), properties.table())) {
-            throw new IllegalStateException("publication " + publication + " exists but does not publish "
-                    + properties.qualifiedTable());
+        if (!exists(
+                "SELECT count(*) FROM pg_publication_tables WHERE pubname = ? AND schemaname = ? AND tablename = ?",
+                publication,
+                properties.schema(),
+                properties.table())) {
+            throw new IllegalStateException(
+                    "publication " + publication + " exists but does not publish " + properties.qualifiedTable());
         }
     }
 
@@ -68,8 +74,8 @@ final class ReplicationSlot {
             return;
         }
         try {
-            jdbc.queryForList("SELECT slot_name FROM pg_create_logical_replication_slot(?, 'pgoutput')",
-                    properties.slotName());
+            jdbc.queryForList(
+                    "SELECT slot_name FROM pg_create_logical_replication_slot(?, 'pgoutput')", properties.slotName());
             log.info("Created logical replication slot {}", properties.slotName());
         } catch (DataAccessException e) {
             rethrowUnlessDuplicate(e);

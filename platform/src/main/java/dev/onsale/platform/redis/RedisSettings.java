@@ -15,5 +15,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record RedisSettings(
         @DefaultValue("redis://localhost:16379") String url,
         @DefaultValue("256") int maxConnections,
-        @DefaultValue("2s") Duration timeout) {
-}
+        @DefaultValue("2s") Duration timeout) {}

@@ -37,7 +37,8 @@ public abstract class PeriodicPass implements SmartLifecycle {
         if (!enabled || scheduler != null) {
             return;
         }
-        scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(name).daemon().factory());
+        scheduler = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name(name).daemon().factory());
         long millis = interval.toMillis();
         scheduler.scheduleWithFixedDelay(this::safePass, millis, millis, TimeUnit.MILLISECONDS);
     }

@@ -20,6 +20,5 @@ public final class StreamEntryFields {
     /** The event as JSON. */
     public static final String PAYLOAD = "payload";
 
-    private StreamEntryFields() {
-    }
+    private StreamEntryFields() {}
 }

@@ -11,8 +11,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 /** Turns an outbox stream entry into the Kafka record of the one Onsale envelope. */
 final class StreamEntryRecord {
 
-    private StreamEntryRecord() {
-    }
+    private StreamEntryRecord() {}
 
     /**
      * @throws MalformedEnvelopeException if a field of {@link StreamEntryFields} is missing or unparsable;
@@ -28,7 +27,8 @@ final class StreamEntryRecord {
                     required(fields, StreamEntryFields.PAYLOAD));
             return envelope.toRecord(required(fields, StreamEntryFields.TOPIC));
         } catch (IllegalArgumentException | DateTimeParseException e) {
-            throw new MalformedEnvelopeException("stream entry " + fields + " is not an envelope: " + e.getMessage(), e);
+            throw new MalformedEnvelopeException(
+                    "stream entry " + fields + " is not an envelope: " + e.getMessage(), e);
         }
     }
 

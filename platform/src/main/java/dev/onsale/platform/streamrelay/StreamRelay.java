@@ -1,7 +1,7 @@
 package dev.onsale.platform.streamrelay;
 
-import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.platform.messaging.MalformedEnvelopeException;
+import dev.onsale.platform.redis.LuaScript;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -118,7 +118,9 @@ public final class StreamRelay {
     }
 
     private boolean holdLease(String stream) {
-        Object held = ACQUIRE_LEASE.run(jedis, List.of(leaseKey(stream)),
+        Object held = ACQUIRE_LEASE.run(
+                jedis,
+                List.of(leaseKey(stream)),
                 List.of(consumer, Long.toString(properties.lease().toMillis())));
         if (Long.valueOf(1).equals(held)) {
             leasesHeld.add(stream);
@@ -143,17 +145,25 @@ public final class StreamRelay {
     }
 
     private List<StreamEntry> claimDue(String stream) {
-        Map.Entry<StreamEntryID, List<StreamEntry>> claimed = jedis.xautoclaim(stream, properties.group(), consumer,
-                properties.claimMinIdle().toMillis(), FIRST,
+        Map.Entry<StreamEntryID, List<StreamEntry>> claimed = jedis.xautoclaim(
+                stream,
+                properties.group(),
+                consumer,
+                properties.claimMinIdle().toMillis(),
+                FIRST,
                 XAutoClaimParams.xAutoClaimParams().count(properties.batchSize()));
         if (claimed == null || claimed.getValue() == null) {
             return List.of();
         }
-        return claimed.getValue().stream().filter(entry -> entry != null && entry.getFields() != null).toList();
+        return claimed.getValue().stream()
+                .filter(entry -> entry != null && entry.getFields() != null)
+                .toList();
     }
 
     private List<StreamEntry> readNew(String stream) {
-        List<Map.Entry<String, List<StreamEntry>>> read = jedis.xreadGroup(properties.group(), consumer,
+        List<Map.Entry<String, List<StreamEntry>>> read = jedis.xreadGroup(
+                properties.group(),
+                consumer,
                 XReadGroupParams.xReadGroupParams().count(properties.batchSize()),
                 Map.of(stream, StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY));
         if (read == null || read.isEmpty()) {
@@ -205,8 +215,11 @@ public final class StreamRelay {
             return false;
         } catch (ExecutionException | TimeoutException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            log.warn("Kafka did not acknowledge entry {} of {}; it stays pending and is sent again: {}",
-                    entry.getID(), stream, String.valueOf(cause));
+            log.warn(
+                    "Kafka did not acknowledge entry {} of {}; it stays pending and is sent again: {}",
+                    entry.getID(),
+                    stream,
+                    String.valueOf(cause));
             return false;
         }
     }
@@ -223,8 +236,12 @@ public final class StreamRelay {
     }
 
     private void deadLetter(String stream, StreamEntry entry, MalformedEnvelopeException e) {
-        log.error("stream entry {} of {} is not an envelope; moved to {}: {}", entry.getID(), stream,
-                deadLetterKey(stream), e.getMessage());
+        log.error(
+                "stream entry {} of {} is not an envelope; moved to {}: {}",
+                entry.getID(),
+                stream,
+                deadLetterKey(stream),
+                e.getMessage());
         Map<String, String> fields = new LinkedHashMap<>(entry.getFields());
         fields.put("sourceId", entry.getID().toString());
         fields.put("error", String.valueOf(e.getMessage()));

@@ -17,9 +17,11 @@ import redis.clients.jedis.JedisPooled;
  * appenders write to ({@code onsale.stream-relay.registry-key} set), for services that have both a
  * {@link JedisPooled} and a Kafka template.
  */
-@AutoConfiguration(afterName = {
-        "dev.onsale.platform.redis.RedisAutoConfiguration",
-        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"})
+@AutoConfiguration(
+        afterName = {
+            "dev.onsale.platform.redis.RedisAutoConfiguration",
+            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"
+        })
 @ConditionalOnClass({JedisPooled.class, KafkaTemplate.class})
 @EnableConfigurationProperties(StreamRelayProperties.class)
 public class StreamRelayAutoConfiguration {
@@ -37,8 +39,8 @@ public class StreamRelayAutoConfiguration {
     static class Relay {
 
         @Bean
-        StreamRelay streamRelay(JedisPooled jedis, KafkaTemplate<String, String> kafka,
-                StreamRelayProperties properties) {
+        StreamRelay streamRelay(
+                JedisPooled jedis, KafkaTemplate<String, String> kafka, StreamRelayProperties properties) {
             return new StreamRelay(jedis, kafka, properties);
         }
 

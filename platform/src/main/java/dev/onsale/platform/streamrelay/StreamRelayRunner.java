@@ -50,7 +50,11 @@ final class StreamRelayRunner implements SmartLifecycle {
             wakeUp.notifyAll();
         }
         try {
-            thread.join(properties.sendTimeout().plus(properties.errorBackoff()).plusSeconds(5).toMillis());
+            thread.join(properties
+                    .sendTimeout()
+                    .plus(properties.errorBackoff())
+                    .plusSeconds(5)
+                    .toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -94,7 +98,10 @@ final class StreamRelayRunner implements SmartLifecycle {
                 pause = relayed > 0 ? Duration.ZERO : properties.block();
             } catch (RuntimeException e) {
                 if (consecutiveFailures.incrementAndGet() == 1) {
-                    log.warn("stream relay round failed; retrying every {}: {}", properties.errorBackoff(), e.toString());
+                    log.warn(
+                            "stream relay round failed; retrying every {}: {}",
+                            properties.errorBackoff(),
+                            e.toString());
                 }
                 pause = properties.errorBackoff();
             }

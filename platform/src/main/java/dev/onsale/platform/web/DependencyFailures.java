@@ -22,17 +22,18 @@ final class DependencyFailures {
             "java.util.concurrent.TimeoutException");
     /** Jedis reports an exhausted pool as a bare JedisException caused by this. */
     private static final String POOL_EXHAUSTED = "java.util.NoSuchElementException";
+
     private static final String JEDIS_EXCEPTION = "redis.clients.jedis.exceptions.JedisException";
 
-    private DependencyFailures() {
-    }
+    private DependencyFailures() {}
 
     static boolean isTransient(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (isA(cause, TRANSIENT)) {
                 return true;
             }
-            if (cause.getClass().getName().equals(JEDIS_EXCEPTION) && cause.getCause() != null
+            if (cause.getClass().getName().equals(JEDIS_EXCEPTION)
+                    && cause.getCause() != null
                     && cause.getCause().getClass().getName().equals(POOL_EXHAUSTED)) {
                 return true;
             }

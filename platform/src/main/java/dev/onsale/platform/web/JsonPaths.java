@@ -5,8 +5,7 @@ import tools.jackson.core.JacksonException;
 /** The dotted JSON path of a Jackson failure: {@code seatMap.sections[0].rows}. */
 final class JsonPaths {
 
-    private JsonPaths() {
-    }
+    private JsonPaths() {}
 
     static String of(JacksonException e) {
         StringBuilder path = new StringBuilder();

@@ -49,20 +49,20 @@ class ProblemAdvice {
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException e) {
-        boolean pathVariable = e.getParameter().hasParameterAnnotation(
-                org.springframework.web.bind.annotation.PathVariable.class);
+        boolean pathVariable =
+                e.getParameter().hasParameterAnnotation(org.springframework.web.bind.annotation.PathVariable.class);
         if (pathVariable) {
-            return Problems.response(new ProblemException(ProblemType.NOT_FOUND,
-                    "'" + e.getValue() + "' is not a valid " + e.getName()));
+            return Problems.response(new ProblemException(
+                    ProblemType.NOT_FOUND, "'" + e.getValue() + "' is not a valid " + e.getName()));
         }
-        return Problems.response(ProblemException.invalidRequest(
-                List.of(new FieldError(e.getName(), "has an invalid value"))));
+        return Problems.response(
+                ProblemException.invalidRequest(List.of(new FieldError(e.getName(), "has an invalid value"))));
     }
 
     @ExceptionHandler(MissingRequestHeaderException.class)
     ResponseEntity<ProblemDetail> missingHeader(MissingRequestHeaderException e) {
-        return Problems.response(ProblemException.invalidRequest(
-                List.of(new FieldError(e.getHeaderName(), "header is required"))));
+        return Problems.response(
+                ProblemException.invalidRequest(List.of(new FieldError(e.getHeaderName(), "header is required"))));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
@@ -78,39 +78,46 @@ class ProblemAdvice {
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<ProblemDetail> method(HttpRequestMethodNotSupportedException e) {
-        return Problems.response(new ProblemException(ProblemType.METHOD_NOT_ALLOWED,
-                e.getMethod() + " is not supported here"));
+        return Problems.response(
+                new ProblemException(ProblemType.METHOD_NOT_ALLOWED, e.getMethod() + " is not supported here"));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
     ResponseEntity<ProblemDetail> mediaType(HttpMediaTypeNotSupportedException e) {
-        return Problems.response(new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE,
-                "send application/json"));
+        return Problems.response(new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "send application/json"));
     }
 
     @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
     ResponseEntity<ProblemDetail> notAcceptable(HttpMediaTypeNotAcceptableException e) {
-        return Problems.response(new ProblemException(ProblemType.NOT_ACCEPTABLE,
-                "this resource is available as application/json"));
+        return Problems.response(
+                new ProblemException(ProblemType.NOT_ACCEPTABLE, "this resource is available as application/json"));
     }
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
         if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
             // nobody is left to answer: not a failure of the service, and no stack trace for it
-            log.info("the client went away during {} {}: {}", request.getMethod(), request.getRequestURI(),
+            log.info(
+                    "the client went away during {} {}: {}",
+                    request.getMethod(),
+                    request.getRequestURI(),
                     e.toString());
             return null;
         }
         if (DependencyFailures.isTransient(e)) {
-            log.warn("dependency did not answer on {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
-            return Problems.response(new ProblemException(ProblemType.SERVICE_UNAVAILABLE,
-                    "a dependency did not answer in time; nothing was changed, try again shortly")
+            log.warn(
+                    "dependency did not answer on {} {}: {}",
+                    request.getMethod(),
+                    request.getRequestURI(),
+                    e.toString());
+            return Problems.response(new ProblemException(
+                            ProblemType.SERVICE_UNAVAILABLE,
+                            "a dependency did not answer in time; nothing was changed, try again shortly")
                     .retryAfter(DEPENDENCY_RETRY_AFTER_SECONDS));
         }
         log.error("unhandled failure on {} {}", request.getMethod(), request.getRequestURI(), e);
-        return Problems.response(new ProblemException(ProblemType.INTERNAL_ERROR,
-                "the request failed; nothing was changed by this error page"));
+        return Problems.response(new ProblemException(
+                ProblemType.INTERNAL_ERROR, "the request failed; nothing was changed by this error page"));
     }
 
     /** The outermost Jackson failure in the chain: it carries the path (inner causes such as a DateTimeParseException do not). */
@@ -137,7 +144,8 @@ class ProblemAdvice {
             if (field.isEmpty()) {
                 field = "body";
                 message = jackson instanceof tools.jackson.databind.exc.MismatchedInputException
-                        ? "must be a JSON object of the documented shape" : "is not valid JSON";
+                        ? "must be a JSON object of the documented shape"
+                        : "is not valid JSON";
             }
             return ProblemException.invalidRequest(List.of(new FieldError(field, message)));
         }

@@ -15,15 +15,14 @@ public final class Problems {
     /** Where the gateway serves the page explaining each slug. */
     public static final String TYPE_PREFIX = "/problems/";
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /**
      * A problem of {@code type} answered with {@code status}: the catalog's own, except where a container failure
      * of another status is answered under a generic entry.
      */
-    public static ResponseEntity<ProblemDetail> response(HttpStatusCode status, ProblemType type, String detail,
-            List<FieldError> errors, Long retryAfterSeconds) {
+    public static ResponseEntity<ProblemDetail> response(
+            HttpStatusCode status, ProblemType type, String detail, List<FieldError> errors, Long retryAfterSeconds) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(URI.create(TYPE_PREFIX + type.slug()));
         problem.setTitle(type.title());

@@ -22,16 +22,19 @@ final class StrictJson implements JsonMapperBuilderCustomizer {
                 .enable(tools.jackson.databind.cfg.EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
                 .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .withCoercionConfig(LogicalType.Integer, c -> c
-                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-                .withCoercionConfig(LogicalType.Boolean, c -> c
-                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
-                .withCoercionConfig(LogicalType.Textual, c -> c
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+                .withCoercionConfig(
+                        LogicalType.Integer,
+                        c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Boolean,
+                        c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Textual,
+                        c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
     }
 }

@@ -28,7 +28,8 @@ class InboxIT {
         var dataSource = new DriverManagerDataSource(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword());
         jdbc = new JdbcTemplate(dataSource);
         tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        String schema = "inbox_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String schema =
+                "inbox_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         jdbc.execute("CREATE SCHEMA " + schema);
         jdbc.execute("CREATE TABLE " + schema + ".processed_messages (consumer text NOT NULL, message_id uuid NOT NULL,"
                 + " processed_at timestamptz NOT NULL, PRIMARY KEY (consumer, message_id))");
@@ -73,6 +74,7 @@ class InboxIT {
     void recordingOutsideATransactionFailsLoudly() {
         assertThatThrownBy(() -> inbox.firstDelivery("orders", UUID.randomUUID()))
                 .isInstanceOf(IllegalTransactionStateException.class);
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM " + properties.qualifiedTable(), Long.class)).isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM " + properties.qualifiedTable(), Long.class))
+                .isZero();
     }
 }

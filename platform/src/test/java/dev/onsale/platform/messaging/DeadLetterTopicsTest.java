@@ -15,8 +15,9 @@ import org.springframework.kafka.core.KafkaAdmin;
 /** A service's consumed topics become dead-letter topic declarations, which KafkaAdmin creates at start. */
 class DeadLetterTopicsTest {
 
-    private final ApplicationContextRunner context = new ApplicationContextRunner().withConfiguration(
-            AutoConfigurations.of(KafkaAutoConfiguration.class, KafkaErrorHandlingAutoConfiguration.class))
+    private final ApplicationContextRunner context = new ApplicationContextRunner()
+            .withConfiguration(
+                    AutoConfigurations.of(KafkaAutoConfiguration.class, KafkaErrorHandlingAutoConfiguration.class))
             .withBean(DeclaringAdmin.class, DeclaringAdmin::new);
 
     /** The admin KafkaAdmin would create at start, telling which topics it would create. */
@@ -35,8 +36,10 @@ class DeadLetterTopicsTest {
     void everyConsumedTopicGetsItsDeadLetterTopicWithThreePartitions() {
         context.withBean(DeadLetterTopics.class, () -> DeadLetterTopics.of("onsale.orders", "onsale.events"))
                 .run(started -> {
-                    Collection<NewTopic> declared = started.getBean(DeclaringAdmin.class).declared();
-                    assertThat(declared).extracting(NewTopic::name)
+                    Collection<NewTopic> declared =
+                            started.getBean(DeclaringAdmin.class).declared();
+                    assertThat(declared)
+                            .extracting(NewTopic::name)
                             .containsExactlyInAnyOrder("onsale.orders.DLT", "onsale.events.DLT");
                     assertThat(declared).extracting(NewTopic::numPartitions).containsOnly(3);
                 });
@@ -52,7 +55,7 @@ class DeadLetterTopicsTest {
 
     @Test
     void theNamesCarryTheSuffixTheErrorHandlerPublishesTo() {
-        assertThat(DeadLetterTopics.of("a", "b").names()).isEqualTo(Arrays.asList(
-                "a" + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX, "b.DLT"));
+        assertThat(DeadLetterTopics.of("a", "b").names())
+                .isEqualTo(Arrays.asList("a" + KafkaErrorHandlingAutoConfiguration.DEAD_LETTER_SUFFIX, "b.DLT"));
     }
 }

@@ -18,13 +18,23 @@ import org.junit.jupiter.api.Test;
 class EnvelopeTest {
 
     private final UUID eventId = UUID.randomUUID();
-    private final EventCreated created = new EventCreated(eventId, "Winter concert", "Hall A",
-            Instant.parse("2026-12-24T19:00:00Z"), Instant.parse("2026-12-01T10:00:00Z"), SaleState.SCHEDULED,
-            true, 800, "EUR", 600, 4);
+    private final EventCreated created = new EventCreated(
+            eventId,
+            "Winter concert",
+            "Hall A",
+            Instant.parse("2026-12-24T19:00:00Z"),
+            Instant.parse("2026-12-01T10:00:00Z"),
+            SaleState.SCHEDULED,
+            true,
+            800,
+            "EUR",
+            600,
+            4);
 
     @Test
     void anEventSurvivesTheTripThroughARecordUnchanged() {
-        ProducerRecord<String, String> produced = Envelope.wrap(eventId.toString(), created).toRecord(Topics.EVENTS);
+        ProducerRecord<String, String> produced =
+                Envelope.wrap(eventId.toString(), created).toRecord(Topics.EVENTS);
         Envelope consumed = Envelope.of(asConsumed(produced));
         assertThat(consumed.eventType()).isEqualTo("EventCreated");
         assertThat(consumed.key()).isEqualTo(eventId.toString());
@@ -40,7 +50,8 @@ class EnvelopeTest {
     void theEventTypeHeaderPicksThePermittedRecord() {
         SaleStateChanged changed = new SaleStateChanged(eventId, SaleState.SCHEDULED, SaleState.OPEN);
         String json = EventJson.standard().write(changed);
-        assertThat(EventJson.standard().readSealed(CatalogEvent.class, "SaleStateChanged", json)).isEqualTo(changed);
+        assertThat(EventJson.standard().readSealed(CatalogEvent.class, "SaleStateChanged", json))
+                .isEqualTo(changed);
         assertThatThrownBy(() -> EventJson.standard().readSealed(CatalogEvent.class, "OrderHeld", json))
                 .isInstanceOf(MalformedEnvelopeException.class);
     }
@@ -48,15 +59,20 @@ class EnvelopeTest {
     @Test
     void aRecordWithoutEnvelopeHeadersIsMalformedNotRetryable() {
         ConsumerRecord<String, String> bare = new ConsumerRecord<>(Topics.EVENTS, 0, 7L, "k", "{}");
-        assertThatThrownBy(() -> Envelope.of(bare)).isInstanceOf(MalformedEnvelopeException.class)
+        assertThatThrownBy(() -> Envelope.of(bare))
+                .isInstanceOf(MalformedEnvelopeException.class)
                 .hasMessageContaining("eventId");
     }
 
     @Test
     void aPayloadThatDoesNotFitItsContractIsMalformed() {
         ProducerRecord<String, String> produced = Envelope.wrap("k", created).toRecord(Topics.EVENTS);
-        ConsumerRecord<String, String> tampered = asConsumed(new ProducerRecord<>(produced.topic(), null, produced.key(),
-                "{\"eventId\":\"" + eventId + "\",\"bogus\":1}", produced.headers()));
+        ConsumerRecord<String, String> tampered = asConsumed(new ProducerRecord<>(
+                produced.topic(),
+                null,
+                produced.key(),
+                "{\"eventId\":\"" + eventId + "\",\"bogus\":1}",
+                produced.headers()));
         assertThatThrownBy(() -> Envelope.of(tampered).event(CatalogEvent.class))
                 .isInstanceOf(MalformedEnvelopeException.class);
         produced.headers().remove("occurredAt");
@@ -65,7 +81,8 @@ class EnvelopeTest {
     }
 
     private static ConsumerRecord<String, String> asConsumed(ProducerRecord<String, String> produced) {
-        ConsumerRecord<String, String> record = new ConsumerRecord<>(produced.topic(), 0, 0L, produced.key(), produced.value());
+        ConsumerRecord<String, String> record =
+                new ConsumerRecord<>(produced.topic(), 0, 0L, produced.key(), produced.value());
         produced.headers().forEach(h -> record.headers().add(h));
         return record;
     }

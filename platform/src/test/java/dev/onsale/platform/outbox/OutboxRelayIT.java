@@ -39,8 +39,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ExtendWith(EmbeddedEnginesExtension.class)
 class OutboxRelayIT {
 
-    record ThingHappened(UUID thingId, String what) {
-    }
+    record ThingHappened(UUID thingId, String what) {}
 
     private final List<OutboxRelay> relays = new ArrayList<>();
     private Engines engines;
@@ -57,25 +56,41 @@ class OutboxRelayIT {
         var dataSource = new DriverManagerDataSource(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword());
         jdbc = new JdbcTemplate(dataSource);
         tx = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        String name = "relay_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String name =
+                "relay_it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         jdbc.execute("CREATE SCHEMA " + name);
-        jdbc.execute("CREATE TABLE " + name + ".outbox (id uuid PRIMARY KEY, aggregatetype text NOT NULL,"
-                + " aggregateid text NOT NULL, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL)");
+        jdbc.execute(
+                "CREATE TABLE " + name + ".outbox (id uuid PRIMARY KEY, aggregatetype text NOT NULL,"
+                        + " aggregateid text NOT NULL, type text NOT NULL, payload jsonb NOT NULL, occurred_at timestamptz NOT NULL)");
         jdbc.execute("CREATE TABLE " + name + ".outbox_offsets (offset_key bytea PRIMARY KEY, offset_value bytea,"
                 + " updated_at timestamptz NOT NULL DEFAULT now())");
-        properties = new OutboxProperties(name, "outbox", name, null, "outbox_offsets", true,
-                Duration.ofMillis(100), Duration.ofSeconds(10), Duration.ofMillis(500), Duration.ofSeconds(10),
-                Duration.ofSeconds(30), Duration.ofSeconds(30));
+        properties = new OutboxProperties(
+                name,
+                "outbox",
+                name,
+                null,
+                "outbox_offsets",
+                true,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(10),
+                Duration.ofMillis(500),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(30));
         outbox = new Outbox(jdbc, EventJson.standard(), properties, Clock.systemUTC());
 
         topic = "outbox-it-" + name;
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
-        consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), new StringDeserializer());
+        consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        engines.kafkaBootstrap(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new StringDeserializer(),
+                new StringDeserializer());
         consumer.assign(List.of(new TopicPartition(topic, 0)));
         consumer.seekToBeginning(consumer.assignment());
     }
@@ -84,7 +99,8 @@ class OutboxRelayIT {
     void stopRelaysAndDropSlot() {
         relays.forEach(OutboxRelay::stop);
         consumer.close();
-        jdbc.queryForList("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ?",
+        jdbc.queryForList(
+                "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = ?",
                 properties.slotName());
     }
 
@@ -146,9 +162,12 @@ class OutboxRelayIT {
     }
 
     private OutboxRelay startRelay() {
-        OutboxRelay relay = new OutboxRelay(properties, jdbc,
+        OutboxRelay relay = new OutboxRelay(
+                properties,
+                jdbc,
                 new PostgresEndpoint(engines.jdbcUrl(), engines.jdbcUser(), engines.jdbcPassword()),
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()), new SimpleMeterRegistry());
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
+                new SimpleMeterRegistry());
         relays.add(relay);
         relay.start();
         return relay;
@@ -177,5 +196,4 @@ class OutboxRelayIT {
     private static String header(ConsumerRecord<String, String> record, String name) {
         return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }
-
 }

@@ -11,14 +11,26 @@ import org.springframework.transaction.IllegalTransactionStateException;
 
 class OutboxTest {
 
-    record Nothing(UUID id) {
-    }
+    record Nothing(UUID id) {}
 
     @Test
     void appendingOutsideATransactionFailsLoudlyInsteadOfWritingAlone() {
-        var outbox = new Outbox(new JdbcTemplate(), EventJson.standard(),
-                new OutboxProperties("svc", "outbox", "svc_outbox", null, "outbox_offsets", true, null, null, null,
-                        null, null, null),
+        var outbox = new Outbox(
+                new JdbcTemplate(),
+                EventJson.standard(),
+                new OutboxProperties(
+                        "svc",
+                        "outbox",
+                        "svc_outbox",
+                        null,
+                        "outbox_offsets",
+                        true,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null),
                 Clock.systemUTC());
 
         assertThatThrownBy(() -> outbox.append("topic", "key", new Nothing(UUID.randomUUID())))
@@ -27,8 +39,19 @@ class OutboxTest {
 
     @Test
     void namesThatAreNotPlainIdentifiersAreRefused() {
-        assertThatThrownBy(() -> new OutboxProperties("svc; drop table x", "outbox", "svc_outbox", null,
-                "outbox_offsets", true, null, null, null, null, null, null))
+        assertThatThrownBy(() -> new OutboxProperties(
+                        "svc; drop table x",
+                        "outbox",
+                        "svc_outbox",
+                        null,
+                        "outbox_offsets",
+                        true,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

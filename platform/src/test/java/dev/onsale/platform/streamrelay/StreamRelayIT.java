@@ -79,13 +79,16 @@ class StreamRelayIT {
         new StreamRegistry(jedis, registry).register(stream);
         String eventId = append("event-8", "{\"available\":4}");
 
-        assertThat(relay("replica-a", unreachableKafka, Duration.ZERO).relayOnce()).isZero();
+        assertThat(relay("replica-a", unreachableKafka, Duration.ZERO).relayOnce())
+                .isZero();
         assertThat(jedis.xpending(stream, "relay").getTotal()).isEqualTo(1);
         assertThat(jedis.xlen(stream)).isEqualTo(1);
 
         StreamRelay restarted = relay("replica-a", kafka, Duration.ZERO);
         assertThat(restarted.relayOnce()).isEqualTo(1);
-        assertThat(consumeAtLeast(1)).extracting(record -> header(record, "eventId")).containsExactly(eventId);
+        assertThat(consumeAtLeast(1))
+                .extracting(record -> header(record, "eventId"))
+                .containsExactly(eventId);
         assertThat(jedis.xpending(stream, "relay").getTotal()).isZero();
     }
 
@@ -93,7 +96,8 @@ class StreamRelayIT {
     void noNewerEntryOvertakesOneThatIsPendingUntilItIsClaimedAgain() {
         new StreamRegistry(jedis, registry).register(stream);
         String first = append("event-9", "{\"n\":1}");
-        assertThat(relay("replica-a", unreachableKafka, Duration.ZERO).relayOnce()).isZero();
+        assertThat(relay("replica-a", unreachableKafka, Duration.ZERO).relayOnce())
+                .isZero();
         String second = append("event-9", "{\"n\":2}");
 
         StreamRelay patient = relay("replica-a", kafka, Duration.ofHours(1));
@@ -101,20 +105,27 @@ class StreamRelayIT {
 
         StreamRelay due = relay("replica-a", kafka, Duration.ZERO);
         await().atMost(Duration.ofSeconds(20)).until(() -> due.relayOnce() == 0 && jedis.xlen(stream) == 0);
-        assertThat(consumeAtLeast(2)).extracting(record -> header(record, "eventId")).containsExactly(first, second);
+        assertThat(consumeAtLeast(2))
+                .extracting(record -> header(record, "eventId"))
+                .containsExactly(first, second);
     }
 
     @Test
     void theEntriesOfACrashedReplicaAreClaimedByAnotherOnceItsLeaseLapses() {
         new StreamRegistry(jedis, registry).register(stream);
         String eventId = append("event-10", "{\"available\":2}");
-        assertThat(relay("replica-crashed", unreachableKafka, Duration.ZERO).relayOnce()).isZero();
+        assertThat(relay("replica-crashed", unreachableKafka, Duration.ZERO).relayOnce())
+                .isZero();
 
         StreamRelay survivor = relay("replica-b", kafka, Duration.ZERO);
-        assertThat(survivor.relayOnce()).as("the crashed replica's lease still holds").isZero();
+        assertThat(survivor.relayOnce())
+                .as("the crashed replica's lease still holds")
+                .isZero();
 
         await().atMost(Duration.ofSeconds(20)).until(() -> survivor.relayOnce() == 1);
-        assertThat(consumeAtLeast(1)).extracting(record -> header(record, "eventId")).containsExactly(eventId);
+        assertThat(consumeAtLeast(1))
+                .extracting(record -> header(record, "eventId"))
+                .containsExactly(eventId);
         assertThat(jedis.xpending(stream, "relay").getTotal()).isZero();
     }
 
@@ -126,33 +137,63 @@ class StreamRelayIT {
 
         assertThat(relay("replica-a", kafka, Duration.ZERO).relayOnce()).isEqualTo(2);
 
-        assertThat(consumeAtLeast(1)).extracting(record -> header(record, "eventId")).containsExactly(eventId);
+        assertThat(consumeAtLeast(1))
+                .extracting(record -> header(record, "eventId"))
+                .containsExactly(eventId);
         assertThat(jedis.xlen(StreamRelay.deadLetterKey(stream))).isEqualTo(1);
         assertThat(jedis.xpending(stream, "relay").getTotal()).isZero();
     }
 
     private StreamRelay relay(String consumer, KafkaTemplate<String, String> template, Duration claimMinIdle) {
-        var properties = new StreamRelayProperties(true, registry, List.of(), "relay", consumer, 10,
-                Duration.ofMillis(10), claimMinIdle, Duration.ofSeconds(2), Duration.ofSeconds(1),
-                Duration.ofMillis(100), true);
+        var properties = new StreamRelayProperties(
+                true,
+                registry,
+                List.of(),
+                "relay",
+                consumer,
+                10,
+                Duration.ofMillis(10),
+                claimMinIdle,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(1),
+                Duration.ofMillis(100),
+                true);
         return new StreamRelay(jedis, template, properties);
     }
 
     private String append(String key, String payload) {
         String eventId = UUID.randomUUID().toString();
-        jedis.xadd(stream, StreamEntryID.NEW_ENTRY, Map.of(
-                "topic", topic, "key", key, "eventId", eventId, "eventType", "AvailabilityChanged",
-                "occurredAt", "2026-01-01T10:00:00Z", "payload", payload));
+        jedis.xadd(
+                stream,
+                StreamEntryID.NEW_ENTRY,
+                Map.of(
+                        "topic",
+                        topic,
+                        "key",
+                        key,
+                        "eventId",
+                        eventId,
+                        "eventType",
+                        "AvailabilityChanged",
+                        "occurredAt",
+                        "2026-01-01T10:00:00Z",
+                        "payload",
+                        payload));
         return eventId;
     }
 
     private List<ConsumerRecord<String, String>> consumeAtLeast(int count) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "test-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
@@ -168,13 +209,21 @@ class StreamRelayIT {
     }
 
     private static KafkaTemplate<String, String> template(String bootstrapServers, int maxBlockMs) {
-        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, maxBlockMs,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.max(maxBlockMs, 1000),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Math.max(maxBlockMs, 1000) + 1000),
-                new StringSerializer(), new StringSerializer()));
+        return new KafkaTemplate<>(new DefaultKafkaProducerFactory<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                        maxBlockMs,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        Math.max(maxBlockMs, 1000),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        Math.max(maxBlockMs, 1000) + 1000),
+                new StringSerializer(),
+                new StringSerializer()));
     }
 }

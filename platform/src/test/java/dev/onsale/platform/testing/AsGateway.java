@@ -16,10 +16,10 @@ public final class AsGateway {
 
     /** The local-only default of {@code onsale.identity.key}, as in {@code onsale-platform.yml}. */
     public static final String LOCAL_KEY = "local-only-identity-key-change-me-in-production";
+
     private static final HmacSigner SIGNER = new HmacSigner(LOCAL_KEY);
 
-    private AsGateway() {
-    }
+    private AsGateway() {}
 
     /** {@code request} as the gateway forwards it, signed now. */
     public static HttpRequest sign(HttpRequest request) {
@@ -39,9 +39,13 @@ public final class AsGateway {
 
     /** What the gateway would sign for {@code request}: its identity headers, method and raw path. */
     public static GatewaySignature.Claims claims(HttpRequest request) {
-        return new GatewaySignature.Claims(request.method(), request.uri().getRawPath(),
-                header(request, IdentityHeaders.BUYER), header(request, IdentityHeaders.ROLE),
-                header(request, IdentityHeaders.ADMISSION), header(request, IdentityHeaders.DEADLINE));
+        return new GatewaySignature.Claims(
+                request.method(),
+                request.uri().getRawPath(),
+                header(request, IdentityHeaders.BUYER),
+                header(request, IdentityHeaders.ROLE),
+                header(request, IdentityHeaders.ADMISSION),
+                header(request, IdentityHeaders.DEADLINE));
     }
 
     private static boolean carriesIdentity(HttpRequest request) {

@@ -14,8 +14,7 @@ import org.springframework.util.ClassUtils;
 /** The topics the {@code @KafkaListener}s of a service's components consume, read from its classes. */
 public final class ConsumedTopics {
 
-    private ConsumedTopics() {
-    }
+    private ConsumedTopics() {}
 
     /** Every topic a {@code @KafkaListener} names on a component or its methods under {@code basePackage}. */
     public static Set<String> under(String basePackage) {
@@ -23,8 +22,8 @@ public final class ConsumedTopics {
         scanner.addIncludeFilter(new AnnotationTypeFilter(Component.class));
         Set<String> topics = new TreeSet<>();
         for (BeanDefinition candidate : scanner.findCandidateComponents(basePackage)) {
-            Class<?> type = ClassUtils.resolveClassName(candidate.getBeanClassName(),
-                    ConsumedTopics.class.getClassLoader());
+            Class<?> type =
+                    ClassUtils.resolveClassName(candidate.getBeanClassName(), ConsumedTopics.class.getClassLoader());
             KafkaListener onType = type.getAnnotation(KafkaListener.class);
             if (onType != null) {
                 topics.addAll(Arrays.asList(onType.topics()));

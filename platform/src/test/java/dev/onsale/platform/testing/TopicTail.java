@@ -45,7 +45,8 @@ public final class TopicTail implements AutoCloseable {
         try (KafkaConsumer<String, String> reader = assignedTo(engines, topic)) {
             reader.seekToBeginning(reader.assignment());
             Map<TopicPartition, Long> end = reader.endOffsets(reader.assignment());
-            while (end.entrySet().stream().anyMatch(partition -> reader.position(partition.getKey()) < partition.getValue())) {
+            while (end.entrySet().stream()
+                    .anyMatch(partition -> reader.position(partition.getKey()) < partition.getValue())) {
                 reader.poll(Duration.ofMillis(100)).forEach(record -> {
                     if (key.equals(record.key())) {
                         records.add(record);
@@ -64,10 +65,13 @@ public final class TopicTail implements AutoCloseable {
 
     /** Polls until {@code done} holds for what was read (keyed by record key), or fails after {@code atMost}. */
     public Map<String, List<Envelope>> awaitUntil(Duration atMost, Predicate<Map<String, List<Envelope>>> done) {
-        await().atMost(atMost).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
-            poll(Duration.ofMillis(200));
-            return done.test(byKey);
-        });
+        await().atMost(atMost)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    poll(Duration.ofMillis(200));
+                    return done.test(byKey);
+                });
         return byKey;
     }
 
@@ -86,19 +90,26 @@ public final class TopicTail implements AutoCloseable {
 
     /** Messages of {@code key} whose eventType is {@code type}. */
     public List<Envelope> of(UUID key, Class<?> type) {
-        return of(key).stream().filter(e -> e.eventType().equals(type.getSimpleName())).toList();
+        return of(key).stream()
+                .filter(e -> e.eventType().equals(type.getSimpleName()))
+                .toList();
     }
 
     private void poll(Duration timeout) {
-        consumer.poll(timeout).forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(Envelope.of(r)));
+        consumer.poll(timeout)
+                .forEach(r ->
+                        byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(Envelope.of(r)));
     }
 
     /** A consumer of no group, assigned every partition of {@code topic}. */
     private static KafkaConsumer<String, String> assignedTo(Engines engines, String topic) {
-        var consumer = new KafkaConsumer<>(Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                engines.kafkaBootstrap()), new StringDeserializer(), new StringDeserializer());
+        var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
+                new StringDeserializer(),
+                new StringDeserializer());
         consumer.assign(consumer.partitionsFor(topic).stream()
-                .map(p -> new TopicPartition(p.topic(), p.partition())).toList());
+                .map(p -> new TopicPartition(p.topic(), p.partition()))
+                .toList());
         return consumer;
     }
 

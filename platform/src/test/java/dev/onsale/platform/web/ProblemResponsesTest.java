@@ -52,8 +52,8 @@ class ProblemResponsesTest {
 
     @Test
     void aNestedWrongTypeIsNamedByItsPath() throws Exception {
-        assertInvalid(post("{\"name\":\"a\",\"sections\":[{\"name\":\"A\",\"rows\":\"ten\"}]}", ADMIN),
-                "sections[0].rows");
+        assertInvalid(
+                post("{\"name\":\"a\",\"sections\":[{\"name\":\"A\",\"rows\":\"ten\"}]}", ADMIN), "sections[0].rows");
     }
 
     @Test
@@ -84,7 +84,11 @@ class ProblemResponsesTest {
 
     @Test
     void aDomainRefusalKeepsItsSlugAndAnUnknownPathIsAProblemToo() throws Exception {
-        assertProblem(get("/orders/00000000-0000-0000-0000-000000000001", UUID.randomUUID().toString()), 404,
+        assertProblem(
+                get(
+                        "/orders/00000000-0000-0000-0000-000000000001",
+                        UUID.randomUUID().toString()),
+                404,
                 "order-not-found");
         assertProblem(get("/no/such/path", null), 404, "not-found");
     }
@@ -107,10 +111,14 @@ class ProblemResponsesTest {
 
     @Test
     void aClientThatHungUpIsLoggedInOneLineNotAsAFailure(CapturedOutput output) throws Exception {
-        http.send(dev.onsale.platform.testing.AsGateway.sign(HttpRequest.newBuilder(uri("/client-gone"))
-                .POST(HttpRequest.BodyPublishers.noBody()).build()), HttpResponse.BodyHandlers.discarding());
+        http.send(
+                dev.onsale.platform.testing.AsGateway.sign(HttpRequest.newBuilder(uri("/client-gone"))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build()),
+                HttpResponse.BodyHandlers.discarding());
 
-        assertThat(output.getOut()).contains("the client went away during POST /client-gone")
+        assertThat(output.getOut())
+                .contains("the client went away during POST /client-gone")
                 .doesNotContain("unhandled failure on POST /client-gone");
     }
 
@@ -124,14 +132,21 @@ class ProblemResponsesTest {
     @Test
     void everyResponseEchoesACorrelationIdAndKeepsAWellFormedOne() throws Exception {
         var fresh = get("/busy", null);
-        assertThat(fresh.headers().firstValue("X-Correlation-Id")).hasValueSatisfying(id -> assertThat(id).hasSize(36));
-        var kept = http.send(HttpRequest.newBuilder(uri("/busy")).header("X-Correlation-Id", "abc-12345678").build(),
+        assertThat(fresh.headers().firstValue("X-Correlation-Id"))
+                .hasValueSatisfying(id -> assertThat(id).hasSize(36));
+        var kept = http.send(
+                HttpRequest.newBuilder(uri("/busy"))
+                        .header("X-Correlation-Id", "abc-12345678")
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(kept.headers().firstValue("X-Correlation-Id")).contains("abc-12345678");
-        var forged = http.send(HttpRequest.newBuilder(uri("/busy")).header("X-Correlation-Id", "a\"} forged").build(),
+        var forged = http.send(
+                HttpRequest.newBuilder(uri("/busy"))
+                        .header("X-Correlation-Id", "a\"} forged")
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(forged.headers().firstValue("X-Correlation-Id")).hasValueSatisfying(
-                id -> assertThat(id).doesNotContain("forged"));
+        assertThat(forged.headers().firstValue("X-Correlation-Id"))
+                .hasValueSatisfying(id -> assertThat(id).doesNotContain("forged"));
     }
 
     @Test
@@ -148,8 +163,8 @@ class ProblemResponsesTest {
 
     private JsonNode assertProblem(HttpResponse<String> response, int status, String slug) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         JsonNode body = json.readTree(response.body());
         assertThat(body.get("type").asString()).isEqualTo("/problems/" + slug);
         assertThat(body.get("status").asInt()).isEqualTo(status);
@@ -164,7 +179,8 @@ class ProblemResponsesTest {
         if (role != null) {
             request.header("X-Onsale-Role", role);
         }
-        return http.send(dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path, String buyer) throws Exception {
@@ -172,7 +188,8 @@ class ProblemResponsesTest {
         if (buyer != null) {
             request.header("X-Onsale-Buyer", buyer);
         }
-        return http.send(dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                dev.onsale.platform.testing.AsGateway.sign(request.build()), HttpResponse.BodyHandlers.ofString());
     }
 
     private URI uri(String path) {

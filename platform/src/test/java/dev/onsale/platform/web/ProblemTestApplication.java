@@ -17,17 +17,16 @@ import org.springframework.web.bind.annotation.RestController;
 @SpringBootApplication
 class ProblemTestApplication {
 
-    record Section(String name, int rows) {
-    }
+    record Section(String name, int rows) {}
 
-    record Order(String name, Integer quantity, boolean gift, List<Section> sections, java.time.Instant startsAt) {
-    }
+    record Order(String name, Integer quantity, boolean gift, List<Section> sections, java.time.Instant startsAt) {}
 
     @RestController
     static class TestController {
 
         /** Orders created so far: the effect a refused request must not have. */
-        static final java.util.concurrent.atomic.AtomicInteger CREATED = new java.util.concurrent.atomic.AtomicInteger();
+        static final java.util.concurrent.atomic.AtomicInteger CREATED =
+                new java.util.concurrent.atomic.AtomicInteger();
 
         @PostMapping("/orders")
         Map<String, Object> create(@RequestBody Order order, Admin admin) {
@@ -50,19 +49,19 @@ class ProblemTestApplication {
 
         @GetMapping("/busy")
         Map<String, Object> busy() {
-            throw new ProblemException(ProblemType.SERVICE_UNAVAILABLE, "try later")
-                    .retryAfter(2);
+            throw new ProblemException(ProblemType.SERVICE_UNAVAILABLE, "try later").retryAfter(2);
         }
 
         @GetMapping("/engine-away")
         Map<String, Object> engineAway() {
-            throw new org.springframework.jdbc.CannotGetJdbcConnectionException("pool empty",
-                    new java.sql.SQLTransientConnectionException("timeout"));
+            throw new org.springframework.jdbc.CannotGetJdbcConnectionException(
+                    "pool empty", new java.sql.SQLTransientConnectionException("timeout"));
         }
 
         @GetMapping("/redis-pool-exhausted")
         Map<String, Object> redisPoolExhausted() {
-            throw new redis.clients.jedis.exceptions.JedisException("Could not get a resource from the pool",
+            throw new redis.clients.jedis.exceptions.JedisException(
+                    "Could not get a resource from the pool",
                     new java.util.NoSuchElementException("Timeout waiting for idle object"));
         }
 

@@ -51,7 +51,8 @@ class TrustBoundaryTest {
         String forged = header.substring(0, header.length() - 2) + (header.endsWith("AA") ? "BB" : "AA");
         int before = ProblemTestApplication.TestController.CREATED.get();
         assertUnauthorized(send(withSignature(createOrder("admin"), forged)), "does not verify");
-        assertUnauthorized(send(withSignature(createOrder("admin"), "t=" + System.currentTimeMillis() + ",v1=")),
+        assertUnauthorized(
+                send(withSignature(createOrder("admin"), "t=" + System.currentTimeMillis() + ",v1=")),
                 "does not verify");
         assertUnauthorized(send(withSignature(createOrder("admin"), "garbage")), "malformed");
         assertThat(ProblemTestApplication.TestController.CREATED.get()).isEqualTo(before);
@@ -63,14 +64,26 @@ class TrustBoundaryTest {
         String signedForAuditor = signatureOf(AsGateway.sign(createOrder("auditor")));
         assertUnauthorized(send(withSignature(createOrder("admin"), signedForAuditor)), "does not verify");
 
-        HttpRequest read = HttpRequest.newBuilder(uri("/orders/" + UUID.randomUUID())).header("X-Onsale-Buyer", buyer).GET().build();
+        HttpRequest read = HttpRequest.newBuilder(uri("/orders/" + UUID.randomUUID()))
+                .header("X-Onsale-Buyer", buyer)
+                .GET()
+                .build();
         String signedForRead = signatureOf(AsGateway.sign(read));
-        HttpRequest otherMethod = HttpRequest.newBuilder(read.uri()).header("X-Onsale-Buyer", buyer)
-                .header("X-Onsale-Signature", signedForRead).DELETE().build();
-        HttpRequest otherPath = HttpRequest.newBuilder(uri("/orders/" + UUID.randomUUID())).header("X-Onsale-Buyer", buyer)
-                .header("X-Onsale-Signature", signedForRead).GET().build();
-        HttpRequest otherBuyer = HttpRequest.newBuilder(read.uri()).header("X-Onsale-Buyer", UUID.randomUUID().toString())
-                .header("X-Onsale-Signature", signedForRead).GET().build();
+        HttpRequest otherMethod = HttpRequest.newBuilder(read.uri())
+                .header("X-Onsale-Buyer", buyer)
+                .header("X-Onsale-Signature", signedForRead)
+                .DELETE()
+                .build();
+        HttpRequest otherPath = HttpRequest.newBuilder(uri("/orders/" + UUID.randomUUID()))
+                .header("X-Onsale-Buyer", buyer)
+                .header("X-Onsale-Signature", signedForRead)
+                .GET()
+                .build();
+        HttpRequest otherBuyer = HttpRequest.newBuilder(read.uri())
+                .header("X-Onsale-Buyer", UUID.randomUUID().toString())
+                .header("X-Onsale-Signature", signedForRead)
+                .GET()
+                .build();
         for (HttpRequest moved : List.of(otherMethod, otherPath, otherBuyer)) {
             assertUnauthorized(send(moved), "does not verify");
         }
@@ -80,30 +93,41 @@ class TrustBoundaryTest {
     @Test
     void aSignatureOlderThanTheWindowOrFromTheFutureIsRefused() throws Exception {
         int before = ProblemTestApplication.TestController.CREATED.get();
-        assertUnauthorized(send(AsGateway.sign(createOrder("admin"), Instant.now().minusSeconds(31))), "expired");
-        assertUnauthorized(send(AsGateway.sign(createOrder("admin"), Instant.now().plusSeconds(60))), "future");
-        assertThat(send(AsGateway.sign(createOrder("admin"), Instant.now().minusSeconds(20))).statusCode()).isEqualTo(200);
+        assertUnauthorized(
+                send(AsGateway.sign(createOrder("admin"), Instant.now().minusSeconds(31))), "expired");
+        assertUnauthorized(
+                send(AsGateway.sign(createOrder("admin"), Instant.now().plusSeconds(60))), "future");
+        assertThat(send(AsGateway.sign(createOrder("admin"), Instant.now().minusSeconds(20)))
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(ProblemTestApplication.TestController.CREATED.get()).isEqualTo(before + 1);
     }
 
     @Test
     void anIdentityHeaderSentTwiceIsRefusedEvenWhenOneCopyIsSigned() throws Exception {
         HttpRequest signed = AsGateway.sign(createOrder("admin"));
-        HttpRequest doubled = HttpRequest.newBuilder(signed, (name, value) -> true).header("X-Onsale-Role", "admin").build();
+        HttpRequest doubled = HttpRequest.newBuilder(signed, (name, value) -> true)
+                .header("X-Onsale-Role", "admin")
+                .build();
         assertUnauthorized(send(doubled), "more than once");
     }
 
     @Test
     void anEmptyIdentityHeaderIsRefusedSinceItWouldSignAsAnAbsentOne() throws Exception {
         HttpRequest signed = AsGateway.sign(createOrder("admin"));
-        HttpRequest withEmptyBuyer = HttpRequest.newBuilder(signed, (name, value) -> true).header("X-Onsale-Buyer", "").build();
+        HttpRequest withEmptyBuyer = HttpRequest.newBuilder(signed, (name, value) -> true)
+                .header("X-Onsale-Buyer", "")
+                .build();
         assertUnauthorized(send(withEmptyBuyer), "sent empty");
     }
 
     @Test
     void aVerifiedBuyerOnAnAdminCallIsForbiddenNotUnauthorized() throws Exception {
-        HttpRequest asBuyer = AsGateway.sign(HttpRequest.newBuilder(uri("/orders")).header("Content-Type", "application/json")
-                .header("X-Onsale-Buyer", UUID.randomUUID().toString()).POST(HttpRequest.BodyPublishers.ofString(ORDER)).build());
+        HttpRequest asBuyer = AsGateway.sign(HttpRequest.newBuilder(uri("/orders"))
+                .header("Content-Type", "application/json")
+                .header("X-Onsale-Buyer", UUID.randomUUID().toString())
+                .POST(HttpRequest.BodyPublishers.ofString(ORDER))
+                .build());
         HttpResponse<String> response = send(asBuyer);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(403);
         assertThat(json.readTree(response.body()).get("type").asString()).isEqualTo("/problems/forbidden");
@@ -111,8 +135,10 @@ class TrustBoundaryTest {
 
     @Test
     void strippedIdentityIsNobodyAnd401NotForbidden() throws Exception {
-        HttpRequest stripped = HttpRequest.newBuilder(uri("/orders")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(ORDER)).build();
+        HttpRequest stripped = HttpRequest.newBuilder(uri("/orders"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(ORDER))
+                .build();
         int before = ProblemTestApplication.TestController.CREATED.get();
         HttpResponse<String> response = send(stripped);
         assertThat(response.statusCode()).isEqualTo(401);
@@ -122,9 +148,14 @@ class TrustBoundaryTest {
 
     @Test
     void anAnonymousCallNeedsNoSignatureButAForgedIdentityOnItIsStillRefused() throws Exception {
-        assertThat(send(HttpRequest.newBuilder(uri("/catalog")).GET().build()).statusCode()).isEqualTo(200);
-        assertUnauthorized(send(HttpRequest.newBuilder(uri("/catalog")).header("X-Onsale-Buyer", UUID.randomUUID().toString())
-                .GET().build()), "not signed");
+        assertThat(send(HttpRequest.newBuilder(uri("/catalog")).GET().build()).statusCode())
+                .isEqualTo(200);
+        assertUnauthorized(
+                send(HttpRequest.newBuilder(uri("/catalog"))
+                        .header("X-Onsale-Buyer", UUID.randomUUID().toString())
+                        .GET()
+                        .build()),
+                "not signed");
     }
 
     private void assertUnauthorized(HttpResponse<String> response, String detail) {
@@ -138,13 +169,17 @@ class TrustBoundaryTest {
     }
 
     private HttpRequest createOrder(String role) {
-        return HttpRequest.newBuilder(uri("/orders")).header("Content-Type", "application/json")
-                .header("X-Onsale-Role", role).POST(HttpRequest.BodyPublishers.ofString(ORDER)).build();
+        return HttpRequest.newBuilder(uri("/orders"))
+                .header("Content-Type", "application/json")
+                .header("X-Onsale-Role", role)
+                .POST(HttpRequest.BodyPublishers.ofString(ORDER))
+                .build();
     }
 
     private static HttpRequest withSignature(HttpRequest request, String signature) {
         return HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("X-Onsale-Signature"))
-                .header("X-Onsale-Signature", signature).build();
+                .header("X-Onsale-Signature", signature)
+                .build();
     }
 
     private static String signatureOf(HttpRequest request) {

@@ -35,11 +35,20 @@ public class ActiveBuyers {
     public void apply(Envelope envelope) {
         OrderEvent event = envelope.event(OrderEvent.class);
         String kind = event.ended() ? "ENDED" : event instanceof OrderHeld ? "HELD" : "OTHER";
-        Object outcome = APPLY.run(jedis,
+        Object outcome = APPLY.run(
+                jedis,
                 List.of(QueueKeys.processed(event.eventId()), QueueKeys.active(event.eventId())),
-                List.of(envelope.messageId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
-                        event.sessionId().toString(), kind));
-        log.debug("{} {} of session {} for event {}: {}", envelope.eventType(), envelope.messageId(),
-                event.sessionId(), event.eventId(), outcome);
+                List.of(
+                        envelope.messageId().toString(),
+                        Long.toString(catalog.inboxTtl().toSeconds()),
+                        event.sessionId().toString(),
+                        kind));
+        log.debug(
+                "{} {} of session {} for event {}: {}",
+                envelope.eventType(),
+                envelope.messageId(),
+                event.sessionId(),
+                event.eventId(),
+                outcome);
     }
 }

@@ -37,7 +37,10 @@ public record AdmissionProperties(
         if (ttl.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.admission.ttl must be at least 1s");
         }
-        if (defaultMaxAdmitPerSecond < 1 || minActiveBuyers < 1 || activeBuyersPerSeat < 1 || maxBatch < 1
+        if (defaultMaxAdmitPerSecond < 1
+                || minActiveBuyers < 1
+                || activeBuyersPerSeat < 1
+                || maxBatch < 1
                 || cleanupBatch < 1) {
             throw new IllegalArgumentException("onsale.admission counts must be positive");
         }

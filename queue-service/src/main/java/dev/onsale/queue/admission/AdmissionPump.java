@@ -28,11 +28,20 @@ public class AdmissionPump {
     }
 
     public PumpStroke pump(UUID eventId) {
-        List<String> keys = List.of(QueueKeys.event(eventId), QueueKeys.opening(eventId), QueueKeys.line(eventId),
-                QueueKeys.active(eventId), QueueKeys.admissions(eventId), QueueKeys.admissionExpiries(eventId),
-                QueueKeys.availability(eventId), QueueKeys.settings(eventId), QueueKeys.bucket(eventId),
-                QueueKeys.stats(eventId), QueueKeys.admissionLog(eventId));
-        List<String> args = List.of(admissionIdPrefix(),
+        List<String> keys = List.of(
+                QueueKeys.event(eventId),
+                QueueKeys.opening(eventId),
+                QueueKeys.line(eventId),
+                QueueKeys.active(eventId),
+                QueueKeys.admissions(eventId),
+                QueueKeys.admissionExpiries(eventId),
+                QueueKeys.availability(eventId),
+                QueueKeys.settings(eventId),
+                QueueKeys.bucket(eventId),
+                QueueKeys.stats(eventId),
+                QueueKeys.admissionLog(eventId));
+        List<String> args = List.of(
+                admissionIdPrefix(),
                 Long.toString(properties.ttl().toSeconds()),
                 Integer.toString(properties.defaultMaxAdmitPerSecond()),
                 Integer.toString(properties.minActiveBuyers()),
@@ -46,8 +55,12 @@ public class AdmissionPump {
         for (int i = FIXED_REPLY_FIELDS; i < reply.size(); i++) {
             admitted.add(UUID.fromString((String) reply.get(i)));
         }
-        return new PumpStroke(PumpStroke.Outcome.valueOf((String) reply.get(1)), admitted, (Long) reply.get(2),
-                (Long) reply.get(3), (Long) reply.get(4));
+        return new PumpStroke(
+                PumpStroke.Outcome.valueOf((String) reply.get(1)),
+                admitted,
+                (Long) reply.get(2),
+                (Long) reply.get(3),
+                (Long) reply.get(4));
     }
 
     /** The first 24 characters of a random UUID; pump.lua completes each id with a 12-digit counter. */

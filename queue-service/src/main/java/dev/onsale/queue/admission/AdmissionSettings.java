@@ -23,8 +23,7 @@ public class AdmissionSettings {
     public static final long MAX_ADMIT_PER_SECOND = 10_000;
 
     /** Effective settings of an event. */
-    public record Caps(long maxActiveBuyers, long maxAdmitPerSecond) {
-    }
+    public record Caps(long maxActiveBuyers, long maxAdmitPerSecond) {}
 
     private final JedisPooled jedis;
 
@@ -44,9 +43,11 @@ public class AdmissionSettings {
         if (!errors.isEmpty()) {
             throw ProblemException.invalidRequest(errors);
         }
-        jedis.hset(QueueKeys.settings(eventId), Map.of(
-                "maxActiveBuyers", maxActiveBuyers.toString(),
-                "maxAdmitPerSecond", maxAdmitPerSecond.toString()));
+        jedis.hset(
+                QueueKeys.settings(eventId),
+                Map.of(
+                        "maxActiveBuyers", maxActiveBuyers.toString(),
+                        "maxAdmitPerSecond", maxAdmitPerSecond.toString()));
         return new Caps(maxActiveBuyers, maxAdmitPerSecond);
     }
 

@@ -36,10 +36,14 @@ public class AvailabilityRecorder {
             return;
         }
         AvailabilityChanged changed = (AvailabilityChanged) envelope.event(InventoryEvent.class);
-        Object outcome = APPLY.run(jedis,
+        Object outcome = APPLY.run(
+                jedis,
                 List.of(QueueKeys.processed(changed.eventId()), QueueKeys.availability(changed.eventId())),
-                List.of(envelope.messageId().toString(), Long.toString(catalog.inboxTtl().toSeconds()),
-                        Long.toString(changed.available()), Long.toString(changed.liveHolds()),
+                List.of(
+                        envelope.messageId().toString(),
+                        Long.toString(catalog.inboxTtl().toSeconds()),
+                        Long.toString(changed.available()),
+                        Long.toString(changed.liveHolds()),
                         Long.toString(envelope.occurredAt().toEpochMilli())));
         if ("SOLD_OUT".equals(outcome)) {
             log.info("event {} is sold out: nobody waiting will be admitted", changed.eventId());

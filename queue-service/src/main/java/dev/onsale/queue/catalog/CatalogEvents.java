@@ -50,14 +50,20 @@ public class CatalogEvents {
     public void apply(Envelope envelope) {
         CatalogEvent event = envelope.event(CatalogEvent.class);
         Map<String, String> fields = switch (event) {
-            case EventCreated created -> Map.of(
-                    SALE_OPENS_AT, created.saleOpensAt().toString(),
-                    SALE_STATE, created.saleState().name(),
-                    CAPACITY, Integer.toString(created.capacity()));
-            case SaleStateChanged changed -> Map.of(SALE_STATE, changed.current().name());
+            case EventCreated created ->
+                Map.of(
+                        SALE_OPENS_AT, created.saleOpensAt().toString(),
+                        SALE_STATE, created.saleState().name(),
+                        CAPACITY, Integer.toString(created.capacity()));
+            case SaleStateChanged changed ->
+                Map.of(SALE_STATE, changed.current().name());
         };
         boolean applied = recorder.record(envelope.messageId(), event.eventId(), fields);
-        log.info("{} {} for event {}: {}", envelope.eventType(), envelope.messageId(), event.eventId(),
+        log.info(
+                "{} {} for event {}: {}",
+                envelope.eventType(),
+                envelope.messageId(),
+                event.eventId(),
                 applied ? "recorded" : "duplicate");
         if (SaleState.OPEN.name().equals(fields.get(SALE_STATE))) {
             opening.openIfDue(event.eventId(), clock.instant());

@@ -12,5 +12,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                 the topic's retention)
  */
 @ConfigurationProperties("onsale.catalog")
-record CatalogProperties(@DefaultValue("30d") Duration inboxTtl) {
-}
+record CatalogProperties(@DefaultValue("30d") Duration inboxTtl) {}

@@ -21,6 +21,8 @@ public class KnownEvents {
     }
 
     public List<UUID> all() {
-        return jedis.smembers(QueueKeys.registry()).stream().map(UUID::fromString).toList();
+        return jedis.smembers(QueueKeys.registry()).stream()
+                .map(UUID::fromString)
+                .toList();
     }
 }

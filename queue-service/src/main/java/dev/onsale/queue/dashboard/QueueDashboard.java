@@ -19,8 +19,7 @@ public class QueueDashboard {
      * @param admitted     buyers let in since the opening (all time)
      * @param activeBuyers admitted buyers whose admission is unused and unexpired, or who hold an order
      */
-    public record QueuePart(long length, long admitted, long activeBuyers) {
-    }
+    public record QueuePart(long length, long admitted, long activeBuyers) {}
 
     private final JedisPooled jedis;
 
@@ -30,13 +29,17 @@ public class QueueDashboard {
 
     /** Empty for an event the waiting room has not heard of. */
     public Optional<QueuePart> read(UUID eventId) {
-        List<String> keys = List.of(QueueKeys.event(eventId), QueueKeys.preQueue(eventId), QueueKeys.line(eventId),
-                QueueKeys.stats(eventId), QueueKeys.active(eventId));
+        List<String> keys = List.of(
+                QueueKeys.event(eventId),
+                QueueKeys.preQueue(eventId),
+                QueueKeys.line(eventId),
+                QueueKeys.stats(eventId),
+                QueueKeys.active(eventId));
         List<?> reply = (List<?>) READ.run(jedis, keys, List.of());
         if ((Long) reply.get(0) == 0) {
             return Optional.empty();
         }
-        return Optional.of(new QueuePart((Long) reply.get(1) + (Long) reply.get(2), (Long) reply.get(3),
-                (Long) reply.get(4)));
+        return Optional.of(
+                new QueuePart((Long) reply.get(1) + (Long) reply.get(2), (Long) reply.get(3), (Long) reply.get(4)));
     }
 }

@@ -23,7 +23,9 @@ public record LineProperties(
         if (targetPollsPerSecond < 1) {
             throw new IllegalArgumentException("onsale.queue.line.target-polls-per-second must be positive");
         }
-        if (minPollInterval.isNegative() || minPollInterval.isZero() || maxPollInterval.compareTo(minPollInterval) < 0) {
+        if (minPollInterval.isNegative()
+                || minPollInterval.isZero()
+                || maxPollInterval.compareTo(minPollInterval) < 0) {
             throw new IllegalArgumentException("onsale.queue.line poll intervals: 0 < min <= max");
         }
     }

@@ -14,6 +14,11 @@ import java.util.UUID;
  * @param place           the permanent place in line, 1-based (WAITING only, else 0): the pump admits in place
  *                        order, so {@code position = place - servingThrough} of the event's progress
  */
-public record Place(QueueStatus status, long position, long size, UUID admissionId, Instant expiresAt,
-        double admissionRate, long place) {
-}
+public record Place(
+        QueueStatus status,
+        long position,
+        long size,
+        UUID admissionId,
+        Instant expiresAt,
+        double admissionRate,
+        long place) {}

@@ -43,17 +43,28 @@ public class WaitingRoom {
      *                          that never joined (or whose admission expired)
      */
     public Place status(UUID eventId, UUID sessionId) {
-        return place(eventId, sessionId, "status").orElseThrow(() -> new ProblemException(ProblemType.NOT_IN_QUEUE,
-                "this session is not in the waiting room of event " + eventId + "; join first"));
+        return place(eventId, sessionId, "status")
+                .orElseThrow(() -> new ProblemException(
+                        ProblemType.NOT_IN_QUEUE,
+                        "this session is not in the waiting room of event " + eventId + "; join first"));
     }
 
     private Optional<Place> place(UUID eventId, UUID sessionId, String mode) {
-        List<String> keys = List.of(QueueKeys.event(eventId), QueueKeys.opening(eventId), QueueKeys.line(eventId),
-                QueueKeys.preQueue(eventId), QueueKeys.sequence(eventId), QueueKeys.admissions(eventId),
-                QueueKeys.availability(eventId), QueueKeys.settings(eventId), QueueKeys.stats(eventId));
+        List<String> keys = List.of(
+                QueueKeys.event(eventId),
+                QueueKeys.opening(eventId),
+                QueueKeys.line(eventId),
+                QueueKeys.preQueue(eventId),
+                QueueKeys.sequence(eventId),
+                QueueKeys.admissions(eventId),
+                QueueKeys.availability(eventId),
+                QueueKeys.settings(eventId),
+                QueueKeys.stats(eventId));
         // A Redis that does not answer becomes 503 + Retry-After in platform's advice; asking again
         // is safe, because a place once taken is kept.
-        List<?> reply = (List<?>) PLACE.run(jedis, keys,
+        List<?> reply = (List<?>) PLACE.run(
+                jedis,
+                keys,
                 List.of(sessionId.toString(), mode, Integer.toString(admission.defaultMaxAdmitPerSecond())));
         String status = (String) reply.get(0);
         if ("UNKNOWN_EVENT".equals(status)) {
@@ -66,8 +77,13 @@ public class WaitingRoom {
         long expiresAt = (Long) reply.get(4);
         double measured = Double.parseDouble((String) reply.get(5));
         double rate = measured > 0 ? measured : ((Long) reply.get(6)).doubleValue();
-        return Optional.of(new Place(QueueStatus.valueOf(status), (Long) reply.get(1), (Long) reply.get(2),
+        return Optional.of(new Place(
+                QueueStatus.valueOf(status),
+                (Long) reply.get(1),
+                (Long) reply.get(2),
                 admissionId.isEmpty() ? null : UUID.fromString(admissionId),
-                admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt), rate, (Long) reply.get(7)));
+                admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt),
+                rate,
+                (Long) reply.get(7)));
     }
 }

@@ -48,14 +48,22 @@ public class QueueMetrics {
         final Counter polls;
 
         EventMeters(MeterRegistry registry, String event) {
-            Gauge.builder("onsale.queue.length", lineLength, AtomicLong::get).tag("event", event)
-                    .description("buyers waiting in line").register(registry);
-            Gauge.builder("onsale.queue.active.buyers", active, AtomicLong::get).tag("event", event)
-                    .description("admitted buyers not yet finished").register(registry);
-            admitted = Counter.builder("onsale.queue.admitted").tag("event", event)
-                    .description("buyers admitted").register(registry);
-            polls = Counter.builder("onsale.queue.status.polls").tag("event", event)
-                    .description("status polls answered").register(registry);
+            Gauge.builder("onsale.queue.length", lineLength, AtomicLong::get)
+                    .tag("event", event)
+                    .description("buyers waiting in line")
+                    .register(registry);
+            Gauge.builder("onsale.queue.active.buyers", active, AtomicLong::get)
+                    .tag("event", event)
+                    .description("admitted buyers not yet finished")
+                    .register(registry);
+            admitted = Counter.builder("onsale.queue.admitted")
+                    .tag("event", event)
+                    .description("buyers admitted")
+                    .register(registry);
+            polls = Counter.builder("onsale.queue.status.polls")
+                    .tag("event", event)
+                    .description("status polls answered")
+                    .register(registry);
         }
     }
 }

@@ -45,8 +45,10 @@ public class Opening {
         if (state == null && !due(eventId, now)) {
             return false;
         }
-        List<?> sealed = (List<?>) SEAL.run(jedis, List.of(QueueKeys.opening(eventId),
-                QueueKeys.preQueue(eventId), QueueKeys.sequence(eventId)), List.of(newSeed()));
+        List<?> sealed = (List<?>) SEAL.run(
+                jedis,
+                List.of(QueueKeys.opening(eventId), QueueKeys.preQueue(eventId), QueueKeys.sequence(eventId)),
+                List.of(newSeed()));
         if ("open".equals(sealed.get(0))) {
             return true;
         }
@@ -55,11 +57,14 @@ public class Opening {
         List<String> args = new ArrayList<>(order.size() + 1);
         args.add(seed);
         args.addAll(order);
-        long moved = (Long) OPEN.run(jedis, List.of(QueueKeys.opening(eventId), QueueKeys.preQueue(eventId),
-                QueueKeys.line(eventId)), args);
+        long moved = (Long) OPEN.run(
+                jedis, List.of(QueueKeys.opening(eventId), QueueKeys.preQueue(eventId), QueueKeys.line(eventId)), args);
         if (moved >= 0) {
-            log.info("opened the waiting room of event {}: {} pre-queue buyers shuffled with seed {}",
-                    eventId, moved, seed);
+            log.info(
+                    "opened the waiting room of event {}: {} pre-queue buyers shuffled with seed {}",
+                    eventId,
+                    moved,
+                    seed);
         }
         return true;
     }
@@ -71,7 +76,9 @@ public class Opening {
         }
         SaleState saleState = SaleState.valueOf(event.get(0));
         return saleState == SaleState.OPEN
-                || saleState == SaleState.SCHEDULED && event.get(1) != null && !now.isBefore(Instant.parse(event.get(1)));
+                || saleState == SaleState.SCHEDULED
+                        && event.get(1) != null
+                        && !now.isBefore(Instant.parse(event.get(1)));
     }
 
     private String newSeed() {

@@ -16,15 +16,15 @@ import java.util.stream.Collectors;
  */
 public final class OpeningOrder {
 
-    private OpeningOrder() {
-    }
+    private OpeningOrder() {}
 
     public static List<String> of(String seed, Collection<String> sessions) {
         HmacSigner signer = new HmacSigner(seed);
-        Map<String, String> rank = sessions.stream().distinct()
-                .collect(Collectors.toMap(Function.identity(), signer::signHex));
+        Map<String, String> rank =
+                sessions.stream().distinct().collect(Collectors.toMap(Function.identity(), signer::signHex));
         return rank.keySet().stream()
-                .sorted(Comparator.comparing((String session) -> rank.get(session)).thenComparing(Comparator.naturalOrder()))
+                .sorted(Comparator.comparing((String session) -> rank.get(session))
+                        .thenComparing(Comparator.naturalOrder()))
                 .toList();
     }
 }

@@ -18,11 +18,29 @@ import java.util.UUID;
  * @param pollAfterMs    the soonest a reader should ask again
  * @param updatedAt      when it was read (Redis' clock)
  */
-public record Progress(UUID eventId, String saleState, Instant saleOpensAt, boolean opened, long servingThrough,
-        long lineLength, double admitPerSecond, boolean soldOut, long pollAfterMs, Instant updatedAt) {
+public record Progress(
+        UUID eventId,
+        String saleState,
+        Instant saleOpensAt,
+        boolean opened,
+        long servingThrough,
+        long lineLength,
+        double admitPerSecond,
+        boolean soldOut,
+        long pollAfterMs,
+        Instant updatedAt) {
 
     public Progress withUpdatedAt(Instant at) {
-        return new Progress(eventId, saleState, saleOpensAt, opened, servingThrough, lineLength, admitPerSecond, soldOut,
-                pollAfterMs, at);
+        return new Progress(
+                eventId,
+                saleState,
+                saleOpensAt,
+                opened,
+                servingThrough,
+                lineLength,
+                admitPerSecond,
+                soldOut,
+                pollAfterMs,
+                at);
     }
 }

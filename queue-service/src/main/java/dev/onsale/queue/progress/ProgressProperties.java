@@ -19,7 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                       more often than the budget, so that no page shows a place older than a minute
  */
 @ConfigurationProperties("onsale.queue.progress")
-public record ProgressProperties(@DefaultValue("1s") Duration pollInterval, @DefaultValue("500") int readsPerSecond) {
+public record ProgressProperties(
+        @DefaultValue("1s") Duration pollInterval,
+        @DefaultValue("500") int readsPerSecond) {
 
     static final Duration LONGEST_POLL_AFTER = Duration.ofSeconds(60);
 

@@ -28,18 +28,32 @@ public class ProgressReader {
 
     /** Empty for an event the waiting room has not heard of. */
     public Optional<Progress> read(UUID eventId) {
-        List<String> keys = List.of(QueueKeys.event(eventId), QueueKeys.opening(eventId), QueueKeys.line(eventId),
-                QueueKeys.preQueue(eventId), QueueKeys.stats(eventId), QueueKeys.availability(eventId),
+        List<String> keys = List.of(
+                QueueKeys.event(eventId),
+                QueueKeys.opening(eventId),
+                QueueKeys.line(eventId),
+                QueueKeys.preQueue(eventId),
+                QueueKeys.stats(eventId),
+                QueueKeys.availability(eventId),
                 QueueKeys.settings(eventId));
-        List<?> reply = (List<?>) PROGRESS.run(jedis, keys, List.of(Integer.toString(admission.defaultMaxAdmitPerSecond())));
+        List<?> reply =
+                (List<?>) PROGRESS.run(jedis, keys, List.of(Integer.toString(admission.defaultMaxAdmitPerSecond())));
         if ((Long) reply.get(0) == 0) {
             return Optional.empty();
         }
         String opensAt = (String) reply.get(2);
         double measured = Double.parseDouble((String) reply.get(6));
         double rate = measured > 0 ? measured : ((Long) reply.get(7)).doubleValue();
-        return Optional.of(new Progress(eventId, (String) reply.get(1), opensAt.isEmpty() ? null : Instant.parse(opensAt),
-                (Long) reply.get(3) == 1, (Long) reply.get(4), (Long) reply.get(5), rate, (Long) reply.get(8) == 1,
-                properties.pollAfterMs((Long) reply.get(5)), Instant.ofEpochMilli((Long) reply.get(9))));
+        return Optional.of(new Progress(
+                eventId,
+                (String) reply.get(1),
+                opensAt.isEmpty() ? null : Instant.parse(opensAt),
+                (Long) reply.get(3) == 1,
+                (Long) reply.get(4),
+                (Long) reply.get(5),
+                rate,
+                (Long) reply.get(8) == 1,
+                properties.pollAfterMs((Long) reply.get(5)),
+                Instant.ofEpochMilli((Long) reply.get(9))));
     }
 }

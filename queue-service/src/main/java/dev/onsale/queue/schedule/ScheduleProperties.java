@@ -14,5 +14,4 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("onsale.queue.schedule")
 record ScheduleProperties(
         @DefaultValue("true") boolean enabled,
-        @DefaultValue("200ms") Duration interval) {
-}
+        @DefaultValue("200ms") Duration interval) {}

@@ -34,7 +34,12 @@ public class WaitingRoomClock implements SmartLifecycle {
     private final ScheduleProperties properties;
     private ScheduledExecutorService executor;
 
-    WaitingRoomClock(KnownEvents knownEvents, Opening opening, AdmissionPump pump, QueueMetrics metrics, Clock clock,
+    WaitingRoomClock(
+            KnownEvents knownEvents,
+            Opening opening,
+            AdmissionPump pump,
+            QueueMetrics metrics,
+            Clock clock,
             ScheduleProperties properties) {
         this.knownEvents = knownEvents;
         this.opening = opening;
@@ -63,8 +68,10 @@ public class WaitingRoomClock implements SmartLifecycle {
         if (!properties.enabled() || executor != null) {
             return;
         }
-        executor = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("waiting-room-clock").daemon().factory());
-        executor.scheduleWithFixedDelay(this::tickSafely, 0, properties.interval().toMillis(), TimeUnit.MILLISECONDS);
+        executor = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("waiting-room-clock").daemon().factory());
+        executor.scheduleWithFixedDelay(
+                this::tickSafely, 0, properties.interval().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void tickSafely() {

@@ -8,10 +8,10 @@ import dev.onsale.common.events.OrderCancelled;
 import dev.onsale.common.events.OrderConfirmed;
 import dev.onsale.common.events.OrderHeld;
 import dev.onsale.common.events.OrderPaymentPending;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.admission.AdmissionPump;
 import java.time.Duration;
@@ -31,10 +31,13 @@ class ActiveBuyersIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     AdmissionPump pump;
 
@@ -57,7 +60,14 @@ class ActiveBuyersIT {
     void anEndedOrderFreesItsActiveSlotExactlyOnceEvenWhenDeliveredTwice() {
         UUID orderId = UUID.randomUUID();
         UUID first = buyers.get(0);
-        order(new OrderHeld(orderId, eventId, first, List.of("A-1-1"), 5000, "EUR", Instant.now().plusSeconds(600)));
+        order(new OrderHeld(
+                orderId,
+                eventId,
+                first,
+                List.of("A-1-1"),
+                5000,
+                "EUR",
+                Instant.now().plusSeconds(600)));
         Envelope confirmed = order(new OrderConfirmed(orderId, eventId, first));
         assertThat(pump.pump(eventId).admitted()).containsExactly(buyers.get(2));
 
@@ -72,11 +82,19 @@ class ActiveBuyersIT {
     void aBuyerHoldingAnOrderStaysActivePastTheAdmissionsExpiryUntilTheOrderEnds() {
         UUID orderId = UUID.randomUUID();
         UUID holder = buyers.get(0);
-        order(new OrderHeld(orderId, eventId, holder, List.of("A-1-1"), 5000, "EUR", Instant.now().plusSeconds(600)));
+        order(new OrderHeld(
+                orderId,
+                eventId,
+                holder,
+                List.of("A-1-1"),
+                5000,
+                "EUR",
+                Instant.now().plusSeconds(600)));
 
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             pump.pump(eventId);
-            return !jedis.zrange(QueueKeys.active(eventId), 0, -1).contains(buyers.get(1).toString());
+            return !jedis.zrange(QueueKeys.active(eventId), 0, -1)
+                    .contains(buyers.get(1).toString());
         });
         assertThat(jedis.zscore(QueueKeys.active(eventId), holder.toString())).isInfinite();
 

@@ -8,11 +8,11 @@ import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.HmacSigner;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import java.time.Duration;
@@ -31,15 +31,18 @@ import redis.clients.jedis.JedisPooled;
 @QueueServiceTest
 class AdmissionPumpIT {
 
-    private static final AdmissionTokenCodec GATEWAY_CODEC = new AdmissionTokenCodec(
-            new HmacSigner("local-only-admission-key-change-me-in-production"));
+    private static final AdmissionTokenCodec GATEWAY_CODEC =
+            new AdmissionTokenCodec(new HmacSigner("local-only-admission-key-change-me-in-production"));
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     AdmissionPump pump;
 
@@ -60,7 +63,8 @@ class AdmissionPumpIT {
 
         List<PumpStroke> strokes = race(eventId, 2, 100);
 
-        List<UUID> admitted = strokes.stream().flatMap(stroke -> stroke.admitted().stream()).toList();
+        List<UUID> admitted =
+                strokes.stream().flatMap(stroke -> stroke.admitted().stream()).toList();
         assertThat(admitted).hasSize(300).doesNotHaveDuplicates();
         assertThat(admitted).containsExactlyInAnyOrderElementsOf(sessions.subList(0, 300));
         assertThat(strokes).allSatisfy(stroke -> assertThat(stroke.active()).isLessThanOrEqualTo(300));
@@ -104,12 +108,14 @@ class AdmissionPumpIT {
         assertThat(again.text("admissionToken")).isEqualTo(first.text("admissionToken"));
         assertThat(rejoin.text("admissionToken")).isEqualTo(first.text("admissionToken"));
         Instant expiresAt = Instant.parse(first.text("admissionExpiresAt"));
-        AdmissionTokenCodec.Verdict verdict = GATEWAY_CODEC.verify(first.text("admissionToken"), buyer, eventId,
-                Instant.now());
+        AdmissionTokenCodec.Verdict verdict =
+                GATEWAY_CODEC.verify(first.text("admissionToken"), buyer, eventId, Instant.now());
         assertThat(verdict.admitted()).isTrue();
         assertThat(verdict.admission().expiresAt()).isEqualTo(expiresAt);
-        assertThat(GATEWAY_CODEC.verify(first.text("admissionToken"), UUID.randomUUID(), eventId, Instant.now())
-                .refusal()).isEqualTo(AdmissionTokenCodec.Refusal.OTHER_SESSION);
+        assertThat(GATEWAY_CODEC
+                        .verify(first.text("admissionToken"), UUID.randomUUID(), eventId, Instant.now())
+                        .refusal())
+                .isEqualTo(AdmissionTokenCodec.Refusal.OTHER_SESSION);
     }
 
     @Test
@@ -121,7 +127,8 @@ class AdmissionPumpIT {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> pump.pump(eventId).active() == 0);
 
-        assertThat(jedis.hexists(QueueKeys.admissions(eventId), buyer.toString())).isFalse();
+        assertThat(jedis.hexists(QueueKeys.admissions(eventId), buyer.toString()))
+                .isFalse();
         assertThat(http.status(eventId, buyer).text("type")).isEqualTo("/problems/not-in-queue");
         assertThat(http.join(eventId, buyer).text("status")).isEqualTo("WAITING");
     }
@@ -144,21 +151,28 @@ class AdmissionPumpIT {
     void aPausedSaleAdmitsNobodyUntilItResumes() {
         UUID eventId = catalog.open(100);
         List<UUID> sessions = waiting(eventId, 3);
-        catalog.publishAndAwait(Topics.EVENTS, eventId, Envelope.wrap(eventId.toString(),
-                new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED)));
+        catalog.publishAndAwait(
+                Topics.EVENTS,
+                eventId,
+                Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED)));
 
         assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.PAUSED);
         assertThat(http.status(eventId, sessions.getFirst()).text("status")).isEqualTo("WAITING");
 
-        catalog.publishAndAwait(Topics.EVENTS, eventId, Envelope.wrap(eventId.toString(),
-                new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.OPEN)));
+        catalog.publishAndAwait(
+                Topics.EVENTS,
+                eventId,
+                Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.OPEN)));
         assertThat(pump.pump(eventId).admitted()).containsExactlyElementsOf(sessions);
     }
 
     private List<UUID> waiting(UUID eventId, int n) {
-        List<UUID> sessions = IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();
+        List<UUID> sessions =
+                IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();
         Race.run(n, i -> http.join(eventId, sessions.get(i)));
-        return jedis.zrange(QueueKeys.line(eventId), 0, -1).stream().map(UUID::fromString).toList();
+        return jedis.zrange(QueueKeys.line(eventId), 0, -1).stream()
+                .map(UUID::fromString)
+                .toList();
     }
 
     private List<PumpStroke> race(UUID eventId, int pumps, int strokesEach) {

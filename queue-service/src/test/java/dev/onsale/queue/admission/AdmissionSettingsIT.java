@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.events.SaleState;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
 import java.time.Instant;
 import java.util.UUID;
@@ -25,10 +25,13 @@ class AdmissionSettingsIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     AdmissionPump pump;
 
@@ -56,7 +59,8 @@ class AdmissionSettingsIT {
     @Test
     void settingsForAnEventNotYetHeardOfApplyWhenItArrives() {
         UUID eventId = UUID.randomUUID();
-        assertThat(http.putAdmission(eventId, "{\"maxActiveBuyers\": 3, \"maxAdmitPerSecond\": 1000}").status())
+        assertThat(http.putAdmission(eventId, "{\"maxActiveBuyers\": 3, \"maxAdmitPerSecond\": 1000}")
+                        .status())
                 .isEqualTo(200);
         catalog.createdWithId(eventId, 100, Instant.now().plusSeconds(3600), SaleState.SCHEDULED);
         IntStream.range(0, 10).forEach(i -> http.join(eventId, UUID.randomUUID()));
@@ -74,18 +78,21 @@ class AdmissionSettingsIT {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"maxAdmitPerSecond\": 10}                                  | maxActiveBuyers",
-            "{\"maxActiveBuyers\": 10}                                    | maxAdmitPerSecond",
-            "{\"maxActiveBuyers\": 0, \"maxAdmitPerSecond\": 10}          | maxActiveBuyers",
-            "{\"maxActiveBuyers\": -5, \"maxAdmitPerSecond\": 10}         | maxActiveBuyers",
-            "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 0}          | maxAdmitPerSecond",
-            "{\"maxActiveBuyers\": 10000000, \"maxAdmitPerSecond\": 10}   | maxActiveBuyers",
-            "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 1000000}    | maxAdmitPerSecond",
-            "{\"maxActiveBuyers\": \"10\", \"maxAdmitPerSecond\": 10}     | maxActiveBuyers",
-            "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 1.5}        | maxAdmitPerSecond",
-            "{\"maxActiveBuyers\": null, \"maxAdmitPerSecond\": 10}       | maxActiveBuyers",
-            "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10, \"x\": 1} | x"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"maxAdmitPerSecond\": 10}                                  | maxActiveBuyers",
+                "{\"maxActiveBuyers\": 10}                                    | maxAdmitPerSecond",
+                "{\"maxActiveBuyers\": 0, \"maxAdmitPerSecond\": 10}          | maxActiveBuyers",
+                "{\"maxActiveBuyers\": -5, \"maxAdmitPerSecond\": 10}         | maxActiveBuyers",
+                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 0}          | maxAdmitPerSecond",
+                "{\"maxActiveBuyers\": 10000000, \"maxAdmitPerSecond\": 10}   | maxActiveBuyers",
+                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 1000000}    | maxAdmitPerSecond",
+                "{\"maxActiveBuyers\": \"10\", \"maxAdmitPerSecond\": 10}     | maxActiveBuyers",
+                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 1.5}        | maxAdmitPerSecond",
+                "{\"maxActiveBuyers\": null, \"maxAdmitPerSecond\": 10}       | maxActiveBuyers",
+                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10, \"x\": 1} | x"
+            })
     void invalidSettingsAreRefusedNamingTheField(String body, String field) {
         Answer put = http.putAdmission(UUID.randomUUID(), body);
 
@@ -96,8 +103,12 @@ class AdmissionSettingsIT {
 
     @Test
     void onlyAnAdminMayTuneAdmission() {
-        Answer put = http.send("PUT", "/admin/events/" + UUID.randomUUID() + "/admission",
-                IdentityHeaders.ROLE_AUDITOR, null, "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10}");
+        Answer put = http.send(
+                "PUT",
+                "/admin/events/" + UUID.randomUUID() + "/admission",
+                IdentityHeaders.ROLE_AUDITOR,
+                null,
+                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10}");
 
         assertThat(put.status()).isEqualTo(403);
     }

@@ -3,10 +3,10 @@ package dev.onsale.queue.availability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.Topics;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.admission.AdmissionPump;
 import dev.onsale.queue.admission.PumpStroke;
@@ -25,10 +25,13 @@ class AvailabilityIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     AdmissionPump pump;
 
@@ -75,7 +78,9 @@ class AvailabilityIT {
     void whenTheCounterIsZeroAndNoHoldIsLiveTheNextStatusOfEveryWaitingBuyerIsSoldOut() {
         catalog.availability(eventId, 0, 0);
 
-        assertThat(buyers).allSatisfy(buyer -> assertThat(http.status(eventId, buyer).text("status")).isEqualTo("SOLD_OUT"));
+        assertThat(buyers)
+                .allSatisfy(buyer ->
+                        assertThat(http.status(eventId, buyer).text("status")).isEqualTo("SOLD_OUT"));
         assertThat(http.join(eventId, UUID.randomUUID()).text("status")).isEqualTo("SOLD_OUT");
         assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.SOLD_OUT);
     }
@@ -96,7 +101,8 @@ class AvailabilityIT {
         catalog.availability(eventId, 5, 1);
 
         catalog.publish(Topics.INVENTORY, zero);
-        Envelope older = new Envelope(UUID.randomUUID(), zero.eventType(), zero.occurredAt(), zero.key(), zero.payload());
+        Envelope older =
+                new Envelope(UUID.randomUUID(), zero.eventType(), zero.occurredAt(), zero.key(), zero.payload());
         catalog.publishAndAwait(Topics.INVENTORY, eventId, older);
 
         assertThat(jedis.hget(QueueKeys.availability(eventId), "available")).isEqualTo("5");

@@ -7,9 +7,9 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.QueueServiceTest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -27,6 +27,7 @@ class CatalogEventsIT {
 
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
 
@@ -39,9 +40,10 @@ class CatalogEventsIT {
         publish(created);
 
         await().atMost(WAIT).until(() -> jedis.exists(QueueKeys.event(eventId)));
-        assertThat(jedis.hgetAll(QueueKeys.event(eventId))).isEqualTo(Map.of(
-                "saleOpensAt", OPENS.toString(), "saleState", "SCHEDULED", "capacity", "800"));
-        assertThat(jedis.smembers(QueueKeys.processed(eventId))).containsExactly(created.messageId().toString());
+        assertThat(jedis.hgetAll(QueueKeys.event(eventId)))
+                .isEqualTo(Map.of("saleOpensAt", OPENS.toString(), "saleState", "SCHEDULED", "capacity", "800"));
+        assertThat(jedis.smembers(QueueKeys.processed(eventId)))
+                .containsExactly(created.messageId().toString());
         assertThat(jedis.ttl(QueueKeys.processed(eventId))).isPositive();
     }
 
@@ -52,22 +54,37 @@ class CatalogEventsIT {
         publish(Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.SCHEDULED, SaleState.OPEN)));
 
         publish(created);
-        Envelope paused = Envelope.wrap(eventId.toString(),
-                new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED));
+        Envelope paused =
+                Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED));
         publish(paused);
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), paused.messageId().toString()));
+        await().atMost(WAIT)
+                .until(() -> jedis.sismember(
+                        QueueKeys.processed(eventId), paused.messageId().toString()));
         publish(created);
-        Envelope marker = Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.PAUSED));
+        Envelope marker =
+                Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.PAUSED, SaleState.PAUSED));
         publish(marker);
 
-        await().atMost(WAIT).until(() -> jedis.sismember(QueueKeys.processed(eventId), marker.messageId().toString()));
+        await().atMost(WAIT)
+                .until(() -> jedis.sismember(
+                        QueueKeys.processed(eventId), marker.messageId().toString()));
         assertThat(jedis.hget(QueueKeys.event(eventId), "saleState")).isEqualTo("PAUSED");
         assertThat(jedis.scard(QueueKeys.processed(eventId))).isEqualTo(4);
     }
 
     private EventCreated created() {
-        return new EventCreated(eventId, "Winter concert", "Hall A", Instant.parse("2026-12-24T19:00:00Z"),
-                OPENS, SaleState.SCHEDULED, true, 800, "EUR", 600, 4);
+        return new EventCreated(
+                eventId,
+                "Winter concert",
+                "Hall A",
+                Instant.parse("2026-12-24T19:00:00Z"),
+                OPENS,
+                SaleState.SCHEDULED,
+                true,
+                800,
+                "EUR",
+                600,
+                4);
     }
 
     private void publish(Envelope envelope) throws Exception {

@@ -2,9 +2,9 @@ package dev.onsale.queue.line;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import java.util.List;
@@ -22,10 +22,13 @@ class JoinIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     WaitingRoom waitingRoom;
 
@@ -41,7 +44,8 @@ class JoinIT {
     @Test
     void fiveThousandConcurrentJoinsGetDistinctPositionsOneToFiveThousandAndRejoinsKeepThem() {
         UUID eventId = catalog.open(800);
-        List<UUID> sessions = IntStream.range(0, 5000).mapToObj(i -> UUID.randomUUID()).toList();
+        List<UUID> sessions =
+                IntStream.range(0, 5000).mapToObj(i -> UUID.randomUUID()).toList();
 
         List<Answer> joins = Race.run(sessions.size(), i -> http.join(eventId, sessions.get(i)));
 
@@ -50,14 +54,18 @@ class JoinIT {
             assertThat(join.text("status")).isEqualTo("WAITING");
             assertThat(join.number("pollAfterMs")).isBetween(1_000L, 30_000L);
         });
-        List<Long> positions = joins.stream().map(join -> join.number("position")).toList();
-        assertThat(positions).containsExactlyInAnyOrderElementsOf(
-                IntStream.rangeClosed(1, 5000).mapToObj(Long::valueOf).toList());
+        List<Long> positions =
+                joins.stream().map(join -> join.number("position")).toList();
+        assertThat(positions)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.rangeClosed(1, 5000).mapToObj(Long::valueOf).toList());
 
-        List<Answer> rejoins = Race.run(sessions.size(), i -> i % 2 == 0
-                ? http.join(eventId, sessions.get(i)) : http.status(eventId, sessions.get(i)));
+        List<Answer> rejoins = Race.run(
+                sessions.size(),
+                i -> i % 2 == 0 ? http.join(eventId, sessions.get(i)) : http.status(eventId, sessions.get(i)));
 
-        assertThat(rejoins.stream().map(answer -> answer.number("position")).toList()).isEqualTo(positions);
+        assertThat(rejoins.stream().map(answer -> answer.number("position")).toList())
+                .isEqualTo(positions);
         assertThat(jedis.zcard(dev.onsale.queue.QueueKeys.line(eventId))).isEqualTo(5000);
     }
 
@@ -68,8 +76,10 @@ class JoinIT {
         List<Place> places = Race.run(5000, i -> waitingRoom.join(eventId, UUID.randomUUID()));
 
         assertThat(places).extracting(Place::status).containsOnly(QueueStatus.WAITING);
-        assertThat(places).extracting(Place::position).containsExactlyInAnyOrderElementsOf(
-                IntStream.rangeClosed(1, 5000).mapToObj(Long::valueOf).toList());
+        assertThat(places)
+                .extracting(Place::position)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.rangeClosed(1, 5000).mapToObj(Long::valueOf).toList());
     }
 
     @Test
@@ -87,7 +97,8 @@ class JoinIT {
     @Test
     void theFrontOfTheLinePollsOftenAndTheBackRarelyWithAnEstimatedWait() {
         UUID eventId = catalog.open(800);
-        List<UUID> sessions = IntStream.range(0, 400).mapToObj(i -> UUID.randomUUID()).toList();
+        List<UUID> sessions =
+                IntStream.range(0, 400).mapToObj(i -> UUID.randomUUID()).toList();
         sessions.forEach(session -> http.join(eventId, session));
 
         Answer front = http.status(eventId, sessions.getFirst());

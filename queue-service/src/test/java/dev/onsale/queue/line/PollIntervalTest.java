@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PollIntervalTest {
 
     private static final int TARGET = 2000;
-    private final PollInterval interval = new PollInterval(
-            new LineProperties(TARGET, Duration.ofSeconds(1), Duration.ofSeconds(30)));
+    private final PollInterval interval =
+            new PollInterval(new LineProperties(TARGET, Duration.ofSeconds(1), Duration.ofSeconds(30)));
 
     @ParameterizedTest
     @ValueSource(ints = {1, 10, 500, 5_000, 50_000, 1_000_000})

@@ -3,10 +3,10 @@ package dev.onsale.queue.opening;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.events.SaleState;
-import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.QueueHttp;
 import dev.onsale.queue.QueueHttp.Answer;
 import dev.onsale.queue.QueueKeys;
+import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.schedule.WaitingRoomClock;
@@ -27,12 +27,16 @@ class OpeningIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     Opening opening;
+
     @Autowired
     WaitingRoomClock clock;
 
@@ -60,10 +64,15 @@ class OpeningIT {
         catalog.openSale(eventId);
 
         Map<String, String> record = jedis.hgetAll(QueueKeys.opening(eventId));
-        assertThat(record).containsEntry("state", "open").containsEntry("count", "300").containsKey("openedAt");
-        List<String> expected = OpeningOrder.of(record.get("seed"),
-                early.stream().map(UUID::toString).toList());
-        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1)).isEqualTo(expected).isNotEqualTo(arrivalOrder);
+        assertThat(record)
+                .containsEntry("state", "open")
+                .containsEntry("count", "300")
+                .containsKey("openedAt");
+        List<String> expected = OpeningOrder.of(
+                record.get("seed"), early.stream().map(UUID::toString).toList());
+        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1))
+                .isEqualTo(expected)
+                .isNotEqualTo(arrivalOrder);
         for (int i = 0; i < expected.size(); i += 37) {
             Answer status = http.status(eventId, UUID.fromString(expected.get(i)));
             assertThat(status.text("status")).isEqualTo("WAITING");
@@ -78,10 +87,15 @@ class OpeningIT {
         catalog.openSale(eventId);
 
         List<UUID> late = sessions(20);
-        List<Long> positions = late.stream().map(session -> http.join(eventId, session).number("position")).toList();
+        List<Long> positions = late.stream()
+                .map(session -> http.join(eventId, session).number("position"))
+                .toList();
 
-        assertThat(positions).isEqualTo(IntStream.rangeClosed(51, 70).mapToObj(Long::valueOf).toList());
-        assertThat(late.stream().map(session -> http.status(eventId, session).number("position")).toList())
+        assertThat(positions)
+                .isEqualTo(IntStream.rangeClosed(51, 70).mapToObj(Long::valueOf).toList());
+        assertThat(late.stream()
+                        .map(session -> http.status(eventId, session).number("position"))
+                        .toList())
                 .isEqualTo(positions);
     }
 
@@ -89,7 +103,8 @@ class OpeningIT {
     void theOpeningHappensOnceEvenWhenManyReplicasFindItDueAtOnce() {
         UUID eventId = catalog.created(100, Instant.now().minusSeconds(1), SaleState.SCHEDULED);
         List<UUID> early = sessions(200);
-        early.forEach(session -> assertThat(http.join(eventId, session).text("status")).isEqualTo("NOT_OPEN"));
+        early.forEach(session ->
+                assertThat(http.join(eventId, session).text("status")).isEqualTo("NOT_OPEN"));
 
         List<Boolean> opened = Race.run(16, i -> opening.openIfDue(eventId, Instant.now()));
 
@@ -97,8 +112,10 @@ class OpeningIT {
         assertThat(jedis.hget(QueueKeys.opening(eventId), "count")).isEqualTo("200");
         assertThat(jedis.zcard(QueueKeys.line(eventId))).isEqualTo(200);
         assertThat(jedis.exists(QueueKeys.preQueue(eventId))).isFalse();
-        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1)).isEqualTo(OpeningOrder.of(
-                jedis.hget(QueueKeys.opening(eventId), "seed"), early.stream().map(UUID::toString).toList()));
+        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, -1))
+                .isEqualTo(OpeningOrder.of(
+                        jedis.hget(QueueKeys.opening(eventId), "seed"),
+                        early.stream().map(UUID::toString).toList()));
     }
 
     @Test

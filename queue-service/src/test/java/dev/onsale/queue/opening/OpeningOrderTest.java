@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class OpeningOrderTest {
 
     private static final String SEED = "5f1d3c0a9b8e7d6c5f1d3c0a9b8e7d6c5f1d3c0a9b8e7d6c5f1d3c0a9b8e7d6c";
-    private final List<String> sessions = IntStream.range(0, 1000).mapToObj(i -> UUID.randomUUID().toString()).toList();
+    private final List<String> sessions =
+            IntStream.range(0, 1000).mapToObj(i -> UUID.randomUUID().toString()).toList();
 
     @Test
     void theSameSeedOverTheSameSessionsGivesTheSameOrderWhateverOrderTheyAreListedIn() {

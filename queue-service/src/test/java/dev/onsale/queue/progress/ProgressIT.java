@@ -42,10 +42,13 @@ class ProgressIT {
 
     @LocalServerPort
     int port;
+
     @Autowired
     KafkaTemplate<String, String> kafka;
+
     @Autowired
     JedisPooled jedis;
+
     @Autowired
     AdmissionPump pump;
 
@@ -64,17 +67,21 @@ class ProgressIT {
         http.putAdmission(eventId, "{\"maxActiveBuyers\": 100000, \"maxAdmitPerSecond\": 200}");
         List<UUID> first = sessions(2000);
         List<Answer> joins = Race.run(first.size(), i -> http.join(eventId, first.get(i)));
-        assertThat(joins).extracting(join -> join.number("place"))
-                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 2000).boxed().toList());
+        assertThat(joins)
+                .extracting(join -> join.number("place"))
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, 2000).boxed().toList());
         assertThat(joins).allSatisfy(join -> assertThat(join.number("position")).isEqualTo(join.number("place")));
 
         // pump strokes race 500 more joins
         List<UUID> later = sessions(500);
-        List<Object> raced = Race.run(later.size() + 40, i -> i < later.size()
-                ? http.join(eventId, later.get(i))
-                : pump.pump(eventId));
-        List<UUID> admitted = raced.stream().filter(PumpStroke.class::isInstance).map(PumpStroke.class::cast)
-                .flatMap(stroke -> stroke.admitted().stream()).toList();
+        List<Object> raced = Race.run(
+                later.size() + 40, i -> i < later.size() ? http.join(eventId, later.get(i)) : pump.pump(eventId));
+        List<UUID> admitted = raced.stream()
+                .filter(PumpStroke.class::isInstance)
+                .map(PumpStroke.class::cast)
+                .flatMap(stroke -> stroke.admitted().stream())
+                .toList();
         assertThat(admitted).isNotEmpty().doesNotHaveDuplicates();
 
         // in place order: the strokes let in exactly places 1..servingThrough
@@ -86,12 +93,15 @@ class ProgressIT {
         for (int i = 0; i < first.size(); i++) {
             placeOf.put(first.get(i), joins.get(i).number("place"));
         }
-        assertThat(admitted).allSatisfy(session -> assertThat(placeOf.get(session)).isLessThanOrEqualTo(servingThrough));
+        assertThat(admitted)
+                .allSatisfy(session -> assertThat(placeOf.get(session)).isLessThanOrEqualTo(servingThrough));
         List<Long> laterPlaces = new ArrayList<>();
         for (int i = 0; i < later.size(); i++) {
             laterPlaces.add(((Answer) raced.get(i)).number("place"));
         }
-        assertThat(laterPlaces).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(2001, 2500).boxed().toList());
+        assertThat(laterPlaces)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(2001, 2500).boxed().toList());
 
         List<UUID> everyone = new ArrayList<>(first);
         everyone.addAll(later);
@@ -102,10 +112,14 @@ class ProgressIT {
             long place = i < first.size() ? joins.get(i).number("place") : laterPlaces.get(i - first.size());
             if (place <= servingThrough) {
                 // admitted (or, past the tests' 3 s admissions, gone): never in line again
-                assertThat(status.text("status")).as("place %d: %s", place, status).isNotEqualTo("WAITING");
+                assertThat(status.text("status"))
+                        .as("place %d: %s", place, status)
+                        .isNotEqualTo("WAITING");
             } else {
                 waiting++;
-                assertThat(status.text("status")).as("place %d: %s", place, status).isEqualTo("WAITING");
+                assertThat(status.text("status"))
+                        .as("place %d: %s", place, status)
+                        .isEqualTo("WAITING");
                 assertThat(status.number("place")).isEqualTo(place);
                 assertThat(status.number("position")).as("%s", status).isEqualTo(place - servingThrough);
             }
@@ -114,7 +128,8 @@ class ProgressIT {
         assertThat(progress.path("lineLength").asLong()).isEqualTo(2500 - servingThrough);
         // the readers' budget (500/s by default): each of the waiting reads once per this many whole seconds
         long waitingReaders = 2500 - servingThrough;
-        assertThat(progress.path("pollAfterMs").asLong()).as("%d waiting", waitingReaders)
+        assertThat(progress.path("pollAfterMs").asLong())
+                .as("%d waiting", waitingReaders)
                 .isEqualTo(Math.max(1000, (waitingReaders + 499) / 500 * 1000));
     }
 
@@ -123,7 +138,8 @@ class ProgressIT {
         UUID eventId = catalog.scheduled(100);
         List<UUID> early = sessions(300);
         List<Answer> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
-        assertThat(joins).allSatisfy(join -> assertThat(join.body().has("place")).isFalse());
+        assertThat(joins)
+                .allSatisfy(join -> assertThat(join.body().has("place")).isFalse());
         JsonNode before = json(progress(eventId, null));
         assertThat(before.path("opened").asBoolean()).isFalse();
         assertThat(before.path("saleState").asString()).isEqualTo("SCHEDULED");
@@ -131,15 +147,20 @@ class ProgressIT {
 
         catalog.openSale(eventId);
 
-        List<String> shuffled = OpeningOrder.of(jedis.hget(QueueKeys.opening(eventId), "seed"),
+        List<String> shuffled = OpeningOrder.of(
+                jedis.hget(QueueKeys.opening(eventId), "seed"),
                 early.stream().map(UUID::toString).toList());
         for (int i = 0; i < shuffled.size(); i += 23) {
             Answer status = http.status(eventId, UUID.fromString(shuffled.get(i)));
             assertThat(status.number("place")).isEqualTo(i + 1);
             assertThat(status.number("position")).isEqualTo(i + 1);
         }
-        List<Long> late = sessions(10).stream().map(session -> http.join(eventId, session).number("place")).toList();
-        assertThat(late).isEqualTo(IntStream.rangeClosed(301, 310).mapToObj(Long::valueOf).toList());
+        List<Long> late = sessions(10).stream()
+                .map(session -> http.join(eventId, session).number("place"))
+                .toList();
+        assertThat(late)
+                .isEqualTo(
+                        IntStream.rangeClosed(301, 310).mapToObj(Long::valueOf).toList());
         assertThat(json(progress(eventId, null)).path("opened").asBoolean()).isTrue();
     }
 
@@ -184,8 +205,8 @@ class ProgressIT {
     }
 
     private HttpResponse<String> progress(UUID eventId, String ifNoneMatch) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(
-                URI.create("http://localhost:" + port + "/api/queue/" + eventId + "/progress"));
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/queue/" + eventId + "/progress"));
         if (ifNoneMatch != null) {
             request.header("If-None-Match", ifNoneMatch);
         }

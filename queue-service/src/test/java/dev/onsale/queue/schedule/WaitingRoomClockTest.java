@@ -38,7 +38,8 @@ class WaitingRoomClockTest {
 
         clock.start();
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> verify(pump, atLeast(3)).pump(open));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> verify(pump, atLeast(3)).pump(open));
         verify(pump, never()).pump(notYet);
         verify(opening, atLeast(3)).openIfDue(any(), any());
         clock.stop();
@@ -69,7 +70,12 @@ class WaitingRoomClockTest {
     }
 
     private WaitingRoomClock clock(boolean enabled) {
-        return new WaitingRoomClock(knownEvents, opening, pump, metrics, Clock.systemUTC(),
+        return new WaitingRoomClock(
+                knownEvents,
+                opening,
+                pump,
+                metrics,
+                Clock.systemUTC(),
                 new ScheduleProperties(enabled, Duration.ofMillis(20)));
     }
 }

@@ -23,7 +23,9 @@ final class Breaker {
     }
 
     Map<String, Object> doc(String kind, String name) {
-        return build.find(kind, name).orElseThrow(() -> new AssertionError("no " + kind + "/" + name)).doc();
+        return build.find(kind, name)
+                .orElseThrow(() -> new AssertionError("no " + kind + "/" + name))
+                .doc();
     }
 
     Map<String, Object> deployment(String module) {
@@ -55,13 +57,18 @@ final class Breaker {
     }
 
     Map<String, Object> port(String module, String name) {
-        return list(container(module).get("ports")).stream().map(Nodes::map)
-                .filter(p -> name.equals(p.get("name"))).findFirst().orElseThrow();
+        return list(container(module).get("ports")).stream()
+                .map(Nodes::map)
+                .filter(p -> name.equals(p.get("name")))
+                .findFirst()
+                .orElseThrow();
     }
 
     Map<String, Object> env(String module, String name) {
-        return list(container(module).get("env")).stream().map(Nodes::map)
-                .filter(e -> name.equals(e.get("name"))).findFirst()
+        return list(container(module).get("env")).stream()
+                .map(Nodes::map)
+                .filter(e -> name.equals(e.get("name")))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(module + " sets no " + name));
     }
 

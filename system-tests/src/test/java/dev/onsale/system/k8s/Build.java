@@ -15,7 +15,9 @@ record Build(String name, Profile profile, List<Manifest> manifests) {
     }
 
     Optional<Manifest> find(String kind, String name) {
-        return manifests.stream().filter(m -> kind.equals(m.kind()) && Objects.equals(name, m.name())).findFirst();
+        return manifests.stream()
+                .filter(m -> kind.equals(m.kind()) && Objects.equals(name, m.name()))
+                .findFirst();
     }
 
     Build copy() {

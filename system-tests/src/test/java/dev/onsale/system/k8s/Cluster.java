@@ -5,7 +5,8 @@ import java.nio.file.Path;
 
 /** Where the manifests are, and the names and paths the rules and the tests share. */
 final class Cluster {
-    static final Path REPO = Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
+    static final Path REPO =
+            Path.of(System.getProperty("onsale.repo", "..")).toAbsolutePath().normalize();
     static final Path K8S = REPO.resolve("k8s");
     static final String NAMESPACE = "onsale";
     static final String SANDBOX = Service.PAYMENT_SANDBOX.module();
@@ -15,6 +16,5 @@ final class Cluster {
     static final String LIVENESS = "/actuator/health/liveness";
     static final String JVM_OPTIONS = "JAVA_TOOL_OPTIONS";
 
-    private Cluster() {
-    }
+    private Cluster() {}
 }

@@ -38,9 +38,17 @@ import java.util.stream.Stream;
  */
 final class ContainerRules {
     /** The only variables a manifest may set as a literal: wiring and JVM flags, never credentials. */
-    private static final Set<String> LITERAL_SETTINGS = Set.of("SERVER_PORT", "MANAGEMENT_SERVER_PORT",
-            "SERVER_FORWARD_HEADERS_STRATEGY", JVM_OPTIONS, "ONSALE_QUEUE_URL", "ONSALE_INVENTORY_URL",
-            "ONSALE_BOOKING_URL", "ONSALE_PAYMENT_URL", "ONSALE_SANDBOX_WEBHOOK_URL");
+    private static final Set<String> LITERAL_SETTINGS = Set.of(
+            "SERVER_PORT",
+            "MANAGEMENT_SERVER_PORT",
+            "SERVER_FORWARD_HEADERS_STRATEGY",
+            JVM_OPTIONS,
+            "ONSALE_QUEUE_URL",
+            "ONSALE_INVENTORY_URL",
+            "ONSALE_BOOKING_URL",
+            "ONSALE_PAYMENT_URL",
+            "ONSALE_SANDBOX_WEBHOOK_URL");
+
     private static final Pattern SECRET_VARIABLE = Pattern.compile(".*_(KEY|KEYS|SECRET|SECRETS|TOKEN|PASSWORD)");
     private static final Pattern IMAGE = Pattern.compile("ghcr\\.io/onsale/([a-z0-9-]+):(\\d+\\.\\d+\\.\\d+)");
     /** A start may take this long before the startup probe gives up (Kafka metadata, Flyway, the outbox slot). */
@@ -60,9 +68,15 @@ final class ContainerRules {
     private final Map<String, Map<String, Object>> env = new LinkedHashMap<>();
 
     /** {@code reporter} takes the violations, as {@link Rules} reports them for the Deployment {@code d}. */
-    ContainerRules(Build build, Readme readme, BiConsumer<Manifest, String> reporter, Manifest d,
-                   ServiceFacts service, Map<String, Object> pod, Map<String, Object> c,
-                   Map<String, Object> annotations) {
+    ContainerRules(
+            Build build,
+            Readme readme,
+            BiConsumer<Manifest, String> reporter,
+            Manifest d,
+            ServiceFacts service,
+            Map<String, Object> pod,
+            Map<String, Object> c,
+            Map<String, Object> annotations) {
         this.build = build;
         this.readme = readme;
         this.reporter = reporter;
@@ -142,7 +156,8 @@ final class ContainerRules {
         if (!service.reads(name)) {
             report(service.module() + " does not read " + name);
         } else if (!service.uses(name)) {
-            report(name + ": " + service.module() + " does not use " + Engine.of(name).orElseThrow().label());
+            report(name + ": " + service.module() + " does not use "
+                    + Engine.of(name).orElseThrow().label());
         }
         boolean secret = SECRET_VARIABLE.matcher(name).matches();
         Object valueFrom = e.get("valueFrom");
@@ -180,7 +195,8 @@ final class ContainerRules {
                 report(name + ": Secret " + secretName + " key " + key
                         + " is not created by a `kubectl create secret` command in k8s/README.md");
             }
-            if (Boolean.TRUE.equals(secretRef.get("optional")) && service.required().contains(name)) {
+            if (Boolean.TRUE.equals(secretRef.get("optional"))
+                    && service.required().contains(name)) {
                 report(name + " is required but its secretKeyRef is optional: "
                         + "a missing Secret would leave the local default");
             }
@@ -195,8 +211,8 @@ final class ContainerRules {
             }
         }
         if (env.containsKey("ONSALE_SANDBOX_WEBHOOK_URL")) {
-            inCluster("ONSALE_SANDBOX_WEBHOOK_URL", literal("ONSALE_SANDBOX_WEBHOOK_URL"), GATEWAY,
-                    "/webhooks/payments");
+            inCluster(
+                    "ONSALE_SANDBOX_WEBHOOK_URL", literal("ONSALE_SANDBOX_WEBHOOK_URL"), GATEWAY, "/webhooks/payments");
         }
         String provider = resolved("ONSALE_PAYMENT_PROVIDER_URL");
         if (provider != null) {
@@ -214,12 +230,18 @@ final class ContainerRules {
         URI uri = url == null ? null : URI.create(url);
         Optional<Manifest> svc = uri == null ? Optional.empty() : build.find("Service", uri.getHost());
         Optional<Manifest> target = build.find("Deployment", module);
-        Map<String, Object> selector = svc.map(s -> at(s.doc(), "spec", "selector")).orElse(Map.of());
-        boolean selectsModule = !selector.isEmpty() && target.isPresent()
+        Map<String, Object> selector =
+                svc.map(s -> at(s.doc(), "spec", "selector")).orElse(Map.of());
+        boolean selectsModule = !selector.isEmpty()
+                && target.isPresent()
                 && selects(Map.of("matchLabels", selector), podLabels(target.get()));
-        boolean hasPort = svc.isPresent() && list(node(svc.get().doc(), "spec", "ports")).stream()
-                .anyMatch(p -> Objects.equals(integer(node(p, "port")), uri.getPort()));
-        if (uri == null || !"http".equals(uri.getScheme()) || !selectsModule || !hasPort
+        boolean hasPort = svc.isPresent()
+                && list(node(svc.get().doc(), "spec", "ports")).stream()
+                        .anyMatch(p -> Objects.equals(integer(node(p, "port")), uri.getPort()));
+        if (uri == null
+                || !"http".equals(uri.getScheme())
+                || !selectsModule
+                || !hasPort
                 || !path.equals(Objects.requireNonNullElse(uri.getPath(), ""))) {
             report(name + " " + url + " must be http://<Service of " + module + ">:<its port>" + path);
         }
@@ -240,7 +262,8 @@ final class ContainerRules {
         }
         Map<String, Object> ref = at(e, "valueFrom", "configMapKeyRef");
         return build.find("ConfigMap", text(ref.get("name")))
-                .map(cm -> text(at(cm.doc(), "data").get(text(ref.get("key"))))).orElse(null);
+                .map(cm -> text(at(cm.doc(), "data").get(text(ref.get("key")))))
+                .orElse(null);
     }
 
     private void resources() {
@@ -263,8 +286,8 @@ final class ContainerRules {
         long budget = longOr(start.get("initialDelaySeconds"), 0)
                 + longOr(start.get("periodSeconds"), 10) * longOr(start.get("failureThreshold"), 3);
         if (!start.isEmpty() && budget < STARTUP_BUDGET.toSeconds()) {
-            report("startupProbe allows " + budget + " s to start; a start may take "
-                    + STARTUP_BUDGET.toSeconds() + " s");
+            report("startupProbe allows " + budget + " s to start; a start may take " + STARTUP_BUDGET.toSeconds()
+                    + " s");
         }
         Set<Integer> probed = new LinkedHashSet<>();
         Stream.of(readiness, liveness, startup).filter(Objects::nonNull).forEach(probed::add);
@@ -273,7 +296,8 @@ final class ContainerRules {
         }
         Integer management = probed.stream().findFirst().orElse(null);
         String managementPort = literal("MANAGEMENT_SERVER_PORT");
-        if (management != null && !management.equals(ports.get("http"))
+        if (management != null
+                && !management.equals(ports.get("http"))
                 && !String.valueOf(management).equals(managementPort)) {
             report("the probes ask port " + management + " but MANAGEMENT_SERVER_PORT is " + managementPort
                     + ": actuator would not be there");
@@ -287,8 +311,7 @@ final class ContainerRules {
     private Integer probe(String probe, String path) {
         Map<String, Object> get = at(c, probe, "httpGet");
         String actual = text(get.get("path"));
-        boolean pathOk = path == null
-                ? READINESS.equals(actual) || LIVENESS.equals(actual) : path.equals(actual);
+        boolean pathOk = path == null ? READINESS.equals(actual) || LIVENESS.equals(actual) : path.equals(actual);
         if (get.isEmpty() || !pathOk) {
             report(probe + " must GET " + (path == null ? LIVENESS : path) + ", is " + actual);
             return null;
@@ -330,13 +353,17 @@ final class ContainerRules {
             report("must not be privileged");
         }
         Map<String, Object> capabilities = at(s, "capabilities");
-        if (!list(capabilities.get("drop")).contains("ALL") || !list(capabilities.get("add")).isEmpty()) {
+        if (!list(capabilities.get("drop")).contains("ALL")
+                || !list(capabilities.get("add")).isEmpty()) {
             report("securityContext.capabilities must drop ALL and add none");
         }
         Optional<String> tmp = list(c.get("volumeMounts")).stream()
-                .filter(v -> "/tmp".equals(node(v, "mountPath"))).map(v -> text(node(v, "name"))).findFirst();
-        boolean emptyDir = tmp.isPresent() && list(pod.get("volumes")).stream()
-                .anyMatch(v -> tmp.get().equals(node(v, "name")) && map(v).get("emptyDir") instanceof Map);
+                .filter(v -> "/tmp".equals(node(v, "mountPath")))
+                .map(v -> text(node(v, "name")))
+                .findFirst();
+        boolean emptyDir = tmp.isPresent()
+                && list(pod.get("volumes")).stream()
+                        .anyMatch(v -> tmp.get().equals(node(v, "name")) && map(v).get("emptyDir") instanceof Map);
         if (!emptyDir) {
             report("needs an emptyDir volume mounted at /tmp (the root filesystem is read-only)");
         }

@@ -78,8 +78,12 @@ class KubernetesManifestsTest {
     void kubectlBuildsWhatTheseRulesCheck(Profile profile) throws Exception {
         Optional<Path> kubectl = onPath("kubectl");
         Assumptions.assumeTrue(kubectl.isPresent(), "kubectl is not installed; the emulated build is checked alone");
-        Process process = new ProcessBuilder(kubectl.get().toString(), "kustomize",
-                K8S.resolve(profile.directory).toString()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(
+                        kubectl.get().toString(),
+                        "kustomize",
+                        K8S.resolve(profile.directory).toString())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).as(output).isZero();
@@ -99,7 +103,9 @@ class KubernetesManifestsTest {
 
     private static Optional<Path> onPath(String program) {
         return Stream.of(Objects.requireNonNullElse(System.getenv("PATH"), "").split(java.io.File.pathSeparator))
-                .filter(dir -> !dir.isBlank()).map(dir -> Path.of(dir, program)).filter(Files::isExecutable)
+                .filter(dir -> !dir.isBlank())
+                .map(dir -> Path.of(dir, program))
+                .filter(Files::isExecutable)
                 .findFirst();
     }
 }

@@ -24,8 +24,7 @@ final class Kustomize {
     /** Lists merged by the {@code name} of their items; any other list of objects in a patch is refused. */
     private static final Set<String> MERGED_BY_NAME = Set.of("containers", "initContainers", "env", "volumes");
 
-    private Kustomize() {
-    }
+    private Kustomize() {}
 
     /** The manifests kustomize would emit for {@code dir}: its resources, then its patches applied in order. */
     static List<Manifest> build(Path dir) {
@@ -68,15 +67,18 @@ final class Kustomize {
                     throw new IllegalStateException(path + ": the patch of " + p.id() + " targets nothing");
                 }
                 Manifest target = manifests.get(index);
-                manifests.set(index, new Manifest(target.source() + " + " + p.source(),
-                        map(merge(target.doc(), p.doc(), ""))));
+                manifests.set(
+                        index,
+                        new Manifest(target.source() + " + " + p.source(), map(merge(target.doc(), p.doc(), ""))));
             }
         }
         return manifests;
     }
 
     private static String relative(Path path) {
-        return path.startsWith(K8S) ? "k8s/" + K8S.relativize(path) : path.getFileName().toString();
+        return path.startsWith(K8S)
+                ? "k8s/" + K8S.relativize(path)
+                : path.getFileName().toString();
     }
 
     /** A strategic merge patch of {@code patch} onto {@code base}, for maps and lists merged by name. */
@@ -96,12 +98,14 @@ final class Kustomize {
             });
             return result;
         }
-        if (base instanceof List<?> b && patch instanceof List<?> p && !p.isEmpty()
+        if (base instanceof List<?> b
+                && patch instanceof List<?> p
+                && !p.isEmpty()
                 && p.stream().allMatch(Map.class::isInstance)) {
             if (!MERGED_BY_NAME.contains(field)
                     || p.stream().anyMatch(item -> text(map(item).get("name")) == null)) {
-                throw new IllegalStateException("the emulation merges lists of objects by name only ("
-                        + MERGED_BY_NAME + "); " + field + " is not one of them");
+                throw new IllegalStateException("the emulation merges lists of objects by name only (" + MERGED_BY_NAME
+                        + "); " + field + " is not one of them");
             }
             List<Object> result = deepCopy(new ArrayList<>(b));
             for (Object item : p) {
@@ -135,7 +139,8 @@ final class Kustomize {
         }
         for (Path file : files) {
             String name = file.getFileName().toString();
-            if (!name.endsWith(".yaml") && !(name.equals("README.md") && file.getParent().equals(root))) {
+            if (!name.endsWith(".yaml")
+                    && !(name.equals("README.md") && file.getParent().equals(root))) {
                 violations.add(root.relativize(file) + ": only .yaml manifests and README.md belong under k8s/");
             }
             if (!name.equals("kustomization.yaml")) {
@@ -147,11 +152,11 @@ final class Kustomize {
             for (Object entry : entries) {
                 Path path = file.getParent().resolve(String.valueOf(entry)).normalize();
                 if (Files.isDirectory(path) && !Files.isRegularFile(path.resolve("kustomization.yaml"))) {
-                    violations.add(root.relativize(file) + " lists " + entry
-                            + ", a directory without kustomization.yaml");
+                    violations.add(
+                            root.relativize(file) + " lists " + entry + ", a directory without kustomization.yaml");
                 } else if (!Files.exists(path)) {
-                    violations.add(root.relativize(file) + " lists " + root.relativize(path)
-                            + ", which does not exist");
+                    violations.add(
+                            root.relativize(file) + " lists " + root.relativize(path) + ", which does not exist");
                 } else {
                     listed.add(path);
                 }

@@ -23,7 +23,9 @@ class KustomizeTest {
         Files.writeString(dir.resolve("base/orphan.yaml"), "kind: ConfigMap\n");
         Files.writeString(dir.resolve("base/notes.json"), "{}");
         assertThat(String.join("\n", Kustomize.coverage(dir)))
-                .contains("base/orphan.yaml is listed by no kustomization", "base/gone.yaml, which does not exist",
+                .contains(
+                        "base/orphan.yaml is listed by no kustomization",
+                        "base/gone.yaml, which does not exist",
                         "base/notes.json")
                 .doesNotContain("listed.yaml is listed by no");
     }

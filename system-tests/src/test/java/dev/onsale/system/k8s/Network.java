@@ -30,7 +30,8 @@ record Network(List<Manifest> policies) {
         boolean isolated = false;
         for (Manifest policy : policies) {
             Map<String, Object> spec = at(policy.doc(), "spec");
-            if (spec.get("podSelector") == null || !selects(spec.get("podSelector"), subject.labels())
+            if (spec.get("podSelector") == null
+                    || !selects(spec.get("podSelector"), subject.labels())
                     || !policyTypes(spec).contains(type)) {
                 continue;
             }
@@ -64,7 +65,8 @@ record Network(List<Manifest> policies) {
             Long end = integerOrNull(node(p, "endPort"));
             boolean number = value instanceof Number n
                     && (n.intValue() == port || end != null && n.intValue() <= port && port <= end);
-            boolean named = value instanceof String name && Objects.equals(owner.ports().get(name), port);
+            boolean named =
+                    value instanceof String name && Objects.equals(owner.ports().get(name), port);
             if (value == null || number || named) {
                 return true;
             }
@@ -80,7 +82,8 @@ record Network(List<Manifest> policies) {
         for (Object peer : list) {
             Map<String, Object> block = at(peer, "ipBlock");
             if (!block.isEmpty()) {
-                if (other.address() != null && inCidr(other.address(), text(block.get("cidr")))
+                if (other.address() != null
+                        && inCidr(other.address(), text(block.get("cidr")))
                         && list(block.get("except")).stream().noneMatch(e -> inCidr(other.address(), text(e)))) {
                     return true;
                 }
@@ -94,7 +97,8 @@ record Network(List<Manifest> policies) {
             if (namespaces == null && pods == null) {
                 continue;
             }
-            boolean namespaceOk = namespaces == null ? NAMESPACE.equals(other.namespace())
+            boolean namespaceOk = namespaces == null
+                    ? NAMESPACE.equals(other.namespace())
                     : selects(namespaces, Map.of("kubernetes.io/metadata.name", other.namespace()));
             if (namespaceOk && (pods == null || selects(pods, other.labels()))) {
                 return true;

@@ -51,15 +51,18 @@ final class NetworkRules {
     void check() {
         for (Manifest d : build.all("Deployment")) {
             Map<String, Integer> ports = new LinkedHashMap<>();
-            containers(d).forEach(c -> list(node(c, "ports")).forEach(p ->
-                    ports.put(text(node(p, "name")), integer(node(p, "containerPort")))));
+            containers(d)
+                    .forEach(c -> list(node(c, "ports"))
+                            .forEach(p -> ports.put(text(node(p, "name")), integer(node(p, "containerPort")))));
             pods.put(d.name(), Peer.pod(NAMESPACE, podLabels(d), ports));
         }
         boolean defaultDeny = build.all("NetworkPolicy").stream().anyMatch(p -> {
             Map<String, Object> spec = at(p.doc(), "spec");
-            return map(spec.get("podSelector")).isEmpty() && spec.get("podSelector") != null
+            return map(spec.get("podSelector")).isEmpty()
+                    && spec.get("podSelector") != null
                     && list(spec.get("policyTypes")).containsAll(List.of("Ingress", "Egress"))
-                    && list(spec.get("ingress")).isEmpty() && list(spec.get("egress")).isEmpty();
+                    && list(spec.get("ingress")).isEmpty()
+                    && list(spec.get("egress")).isEmpty();
         });
         if (!defaultDeny) {
             report("no default-deny NetworkPolicy (every pod, Ingress and Egress, no rule)");
@@ -111,7 +114,9 @@ final class NetworkRules {
     }
 
     private void fromOutside() {
-        List<Peer> strangers = List.of(Peer.address(INTERNET), Peer.pod("ingress-nginx", Map.of(), Map.of()),
+        List<Peer> strangers = List.of(
+                Peer.address(INTERNET),
+                Peer.pod("ingress-nginx", Map.of(), Map.of()),
                 Peer.pod("kafka", Map.of(), Map.of()));
         Peer monitoring = Peer.pod("monitoring", Map.of(), Map.of());
         pods.forEach((name, pod) -> pod.ports().forEach((portName, port) -> {
@@ -141,8 +146,12 @@ final class NetworkRules {
             if (!network.egress(pod, dns, 53, "UDP") || !network.egress(pod, dns, 53, "TCP")) {
                 report(name + " cannot reach DNS (kube-dns, port 53 UDP and TCP)");
             }
-            Map<String, Object> container = containers(build.find("Deployment", name).orElseThrow()).stream()
-                    .findFirst().map(Nodes::map).orElse(Map.of());
+            Map<String, Object> container = containers(
+                            build.find("Deployment", name).orElseThrow())
+                    .stream()
+                    .findFirst()
+                    .map(Nodes::map)
+                    .orElse(Map.of());
             for (Engine engine : Engine.values()) {
                 for (Endpoint endpoint : endpoints(name, engine, container)) {
                     engines.computeIfAbsent(engine, e -> new LinkedHashSet<>()).add(endpoint);
@@ -153,8 +162,10 @@ final class NetworkRules {
             }
             boolean provider = build.profile() == Profile.PRODUCTION && name.equals("payment-service");
             if (network.egress(pod, Peer.address(INTERNET), 443, "TCP") != provider) {
-                report(provider ? "payment-service cannot reach the acquirer (https on the internet)"
-                        : name + " may reach the internet");
+                report(
+                        provider
+                                ? "payment-service cannot reach the acquirer (https on the internet)"
+                                : name + " may reach the internet");
             }
             if (network.egress(pod, Peer.address(PRIVATE_ADDRESS), 443, "TCP")) {
                 report(name + " may reach private addresses outside the cluster's Services");
@@ -165,23 +176,27 @@ final class NetworkRules {
             boolean uses = service != null && service.engines().contains(engine);
             for (Endpoint endpoint : endpoints) {
                 if (!uses && network.egress(pod, endpoint.peer(), endpoint.port(), "TCP")) {
-                    report(name + " may reach " + engine.label() + " (" + endpoint
-                            + "), which it does not use");
+                    report(name + " may reach " + engine.label() + " (" + endpoint + "), which it does not use");
                 }
             }
         }));
     }
 
     private List<Endpoint> endpoints(String module, Engine engine, Map<String, Object> container) {
-        Map<String, Object> entry = list(container.get("env")).stream().map(Nodes::map)
-                .filter(e -> engine.endpoint.equals(e.get("name"))).findFirst().orElse(null);
+        Map<String, Object> entry = list(container.get("env")).stream()
+                .map(Nodes::map)
+                .filter(e -> engine.endpoint.equals(e.get("name")))
+                .findFirst()
+                .orElse(null);
         if (entry == null) {
             return List.of();
         }
         Map<String, Object> ref = at(entry, "valueFrom", "configMapKeyRef");
-        String value = entry.containsKey("value") ? text(entry.get("value"))
+        String value = entry.containsKey("value")
+                ? text(entry.get("value"))
                 : build.find("ConfigMap", text(ref.get("name")))
-                        .map(cm -> text(at(cm.doc(), "data").get(text(ref.get("key"))))).orElse(null);
+                        .map(cm -> text(at(cm.doc(), "data").get(text(ref.get("key")))))
+                        .orElse(null);
         if (value == null) {
             return List.of();
         }
@@ -205,8 +220,10 @@ final class NetworkRules {
     private List<String> hosts(Engine engine, String value) {
         return switch (engine) {
             case KAFKA -> List.of(value.split(","));
-            case POSTGRES -> List.of(value.replaceFirst("^jdbc:postgresql://", "")
-                    .replaceFirst("[/?].*$", "").split(","));
+            case POSTGRES ->
+                List.of(value.replaceFirst("^jdbc:postgresql://", "")
+                        .replaceFirst("[/?].*$", "")
+                        .split(","));
             case REDIS -> {
                 URI uri = URI.create(value);
                 if (uri.getUserInfo() != null) {

@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
 /** Small helpers over the parsed trees: typed looks at maps, lists and scalars, label selectors, quantities. */
 final class Nodes {
 
-    private Nodes() {
-    }
+    private Nodes() {}
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> map(Object node) {

@@ -8,8 +8,7 @@ import java.util.Map;
 /** The repository's builds, the facts of its services and its k8s/README.md, as the tests load them. */
 final class Repository {
 
-    private Repository() {
-    }
+    private Repository() {}
 
     static Build build(Profile profile) {
         return new Build(profile.directory, profile, Kustomize.build(K8S.resolve(profile.directory)));

@@ -32,12 +32,23 @@ import java.util.regex.Pattern;
  */
 final class Rules {
     private static final String METRICS = "/actuator/prometheus";
-    private static final List<Pattern> SECRET_LOOKING = List.of(Pattern.compile("(?i)local[-_]only"),
-            Pattern.compile("(?i)sk_(test|live)_"), Pattern.compile("(?i)whsec_"), Pattern.compile("(?i)password"),
-            Pattern.compile("(?i)change[-_]?me"), Pattern.compile("(?i)local-(admin|auditor)-token"),
-            Pattern.compile("-----BEGIN"), Pattern.compile("^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/=_-]{32,}$"));
-    private static final Set<String> NAMESPACED = Set.of("Deployment", "Service", "ServiceAccount", "ConfigMap",
-            "PodDisruptionBudget", "HorizontalPodAutoscaler", "NetworkPolicy");
+    private static final List<Pattern> SECRET_LOOKING = List.of(
+            Pattern.compile("(?i)local[-_]only"),
+            Pattern.compile("(?i)sk_(test|live)_"),
+            Pattern.compile("(?i)whsec_"),
+            Pattern.compile("(?i)password"),
+            Pattern.compile("(?i)change[-_]?me"),
+            Pattern.compile("(?i)local-(admin|auditor)-token"),
+            Pattern.compile("-----BEGIN"),
+            Pattern.compile("^(?=.*[0-9])(?=.*[A-Za-z])[A-Za-z0-9+/=_-]{32,}$"));
+    private static final Set<String> NAMESPACED = Set.of(
+            "Deployment",
+            "Service",
+            "ServiceAccount",
+            "ConfigMap",
+            "PodDisruptionBudget",
+            "HorizontalPodAutoscaler",
+            "NetworkPolicy");
 
     private final Map<String, ServiceFacts> facts;
     private final Readme readme;
@@ -118,11 +129,14 @@ final class Rules {
                 }
             });
         } else if (node instanceof List<?> list) {
-            list.forEach(item -> scanForSecrets(m, item,
-                    path + "[" + Objects.requireNonNullElse(text(node(item, "name")), "") + "]"));
-        } else if (node instanceof String s && SECRET_LOOKING.stream().anyMatch(p -> p.matcher(s).find())) {
-            report(m, path.substring(1) + " looks like a secret (" + s
-                    + "): secrets come from Secrets the operator creates");
+            list.forEach(item -> scanForSecrets(
+                    m, item, path + "[" + Objects.requireNonNullElse(text(node(item, "name")), "") + "]"));
+        } else if (node instanceof String s
+                && SECRET_LOOKING.stream().anyMatch(p -> p.matcher(s).find())) {
+            report(
+                    m,
+                    path.substring(1) + " looks like a secret (" + s
+                            + "): secrets come from Secrets the operator creates");
         }
     }
 
@@ -184,8 +198,9 @@ final class Rules {
             if (sa.isEmpty()) {
                 report(d, "runs as ServiceAccount " + account + ", which is not defined");
             } else if (!Boolean.FALSE.equals(sa.get().doc().get("automountServiceAccountToken"))) {
-                report(sa.get(), "automountServiceAccountToken must be false: "
-                        + "no service talks to the Kubernetes API");
+                report(
+                        sa.get(),
+                        "automountServiceAccountToken must be false: " + "no service talks to the Kubernetes API");
             }
         }
         if (!Boolean.FALSE.equals(pod.get("automountServiceAccountToken"))) {
@@ -195,7 +210,9 @@ final class Rules {
 
     private void checkScaling(Manifest d, Map<String, String> labels) {
         List<Manifest> autoscalers = build.all("HorizontalPodAutoscaler").stream()
-                .filter(h -> d.name().equals(at(h.doc(), "spec", "scaleTargetRef").get("name"))).toList();
+                .filter(h ->
+                        d.name().equals(at(h.doc(), "spec", "scaleTargetRef").get("name")))
+                .toList();
         Object replicas = at(d.doc(), "spec").get("replicas");
         if (d.name().equals(SANDBOX)) {
             if (!Long.valueOf(1).equals(replicas) || !autoscalers.isEmpty()) {
@@ -206,12 +223,15 @@ final class Rules {
         if (autoscalers.size() != 1) {
             report(d, "needs exactly one HorizontalPodAutoscaler, has " + autoscalers.size());
         } else if (replicas != null) {
-            report(d, "sets spec.replicas although its HorizontalPodAutoscaler owns them "
-                    + "(every apply would reset them)");
+            report(
+                    d,
+                    "sets spec.replicas although its HorizontalPodAutoscaler owns them "
+                            + "(every apply would reset them)");
         }
         List<Object> spread = list(node(d.doc(), "spec", "template", "spec", "topologySpreadConstraints"));
-        if (spread.stream().noneMatch(c -> "topology.kubernetes.io/zone".equals(node(c, "topologyKey"))
-                && selects(node(c, "labelSelector"), labels))) {
+        if (spread.stream()
+                .noneMatch(c -> "topology.kubernetes.io/zone".equals(node(c, "topologyKey"))
+                        && selects(node(c, "labelSelector"), labels))) {
             report(d, "needs a topologySpreadConstraint over topology.kubernetes.io/zone selecting its pods");
         }
         if (build.all("PodDisruptionBudget").stream()
@@ -220,14 +240,17 @@ final class Rules {
         }
     }
 
-
     private void checkService(Manifest s) {
         Map<String, Object> selector = at(s.doc(), "spec", "selector");
-        List<Manifest> targets = build.all("Deployment").stream().filter(d -> !selector.isEmpty()
-                && selects(Map.of("matchLabels", selector), podLabels(d))).toList();
+        List<Manifest> targets = build.all("Deployment").stream()
+                .filter(d -> !selector.isEmpty() && selects(Map.of("matchLabels", selector), podLabels(d)))
+                .toList();
         if (targets.size() != 1) {
-            report(s, targets.isEmpty() ? "selects no Deployment's pods"
-                    : "selects the pods of " + targets.size() + " Deployments");
+            report(
+                    s,
+                    targets.isEmpty()
+                            ? "selects no Deployment's pods"
+                            : "selects the pods of " + targets.size() + " Deployments");
             return;
         }
         Object container = containers(targets.getFirst()).stream().findFirst().orElse(null);
@@ -235,12 +258,18 @@ final class Rules {
             Object target = Objects.requireNonNullElse(node(port, "targetPort"), node(port, "port"));
             Optional<Integer> resolved = list(node(container, "ports")).stream()
                     .filter(p -> target.equals(node(p, "name")) || target.equals(node(p, "containerPort")))
-                    .map(p -> integer(node(p, "containerPort"))).findFirst();
+                    .map(p -> integer(node(p, "containerPort")))
+                    .findFirst();
             if (resolved.isEmpty()) {
-                report(s, "targetPort " + target + " is no port of " + targets.getFirst().name());
+                report(
+                        s,
+                        "targetPort " + target + " is no port of "
+                                + targets.getFirst().name());
             } else if (!resolved.get().equals(integer(node(port, "port")))) {
-                report(s, "port " + node(port, "port") + " must equal the container port " + resolved.get()
-                        + " (the URLs name the service's own port)");
+                report(
+                        s,
+                        "port " + node(port, "port") + " must equal the container port " + resolved.get()
+                                + " (the URLs name the service's own port)");
             }
         }
     }
@@ -257,12 +286,15 @@ final class Rules {
         }
         long min = longOr(spec.get("minReplicas"), 1);
         if (min < 2 || longOr(spec.get("maxReplicas"), 0) < min) {
-            report(h, "minReplicas must be at least 2 (a disruption budget needs a spare), "
-                    + "and maxReplicas at least that");
+            report(
+                    h,
+                    "minReplicas must be at least 2 (a disruption budget needs a spare), "
+                            + "and maxReplicas at least that");
         }
-        boolean cpu = list(spec.get("metrics")).stream().anyMatch(m -> "Resource".equals(node(m, "type"))
-                && "cpu".equals(node(m, "resource", "name"))
-                && "Utilization".equals(node(m, "resource", "target", "type")));
+        boolean cpu = list(spec.get("metrics")).stream()
+                .anyMatch(m -> "Resource".equals(node(m, "type"))
+                        && "cpu".equals(node(m, "resource", "name"))
+                        && "Utilization".equals(node(m, "resource", "target", "type")));
         if (!cpu) {
             report(h, "must scale on cpu utilization");
         }

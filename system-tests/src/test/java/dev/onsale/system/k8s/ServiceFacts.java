@@ -25,15 +25,20 @@ import java.util.regex.Pattern;
  * {@code ${NAME:default}} placeholder of its configuration (with the platform's when it imports it), the
  * engines whose clients its pom brings, and the longest phase of its graceful shutdown.
  */
-record ServiceFacts(String module, int launcherPort, Integer configuredPort, Map<String, String> placeholders,
-                    Set<Engine> engines, Duration shutdownPhase) {
+record ServiceFacts(
+        String module,
+        int launcherPort,
+        Integer configuredPort,
+        Map<String, String> placeholders,
+        Set<Engine> engines,
+        Duration shutdownPhase) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)(?::([^}]*))?}");
     private static final Pattern DEPENDENCY = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL);
     private static final Duration BOOT_SHUTDOWN_PHASE = Duration.ofSeconds(30);
     /** Spring Boot settings every service reads from the environment by relaxed binding. */
-    private static final Set<String> SPRING_SETTINGS = Set.of("SERVER_PORT", "MANAGEMENT_SERVER_PORT",
-            "SERVER_FORWARD_HEADERS_STRATEGY");
+    private static final Set<String> SPRING_SETTINGS =
+            Set.of("SERVER_PORT", "MANAGEMENT_SERVER_PORT", "SERVER_FORWARD_HEADERS_STRATEGY");
 
     static Map<String, ServiceFacts> read(Path repo) {
         String platform = contents(repo.resolve("platform/src/main/resources/onsale-platform.yml"));
@@ -41,8 +46,8 @@ record ServiceFacts(String module, int launcherPort, Integer configuredPort, Map
         for (Service service : Service.values()) {
             Path moduleDir = repo.resolve(service.module());
             String own = contents(moduleDir.resolve("src/main/resources/application.yml"));
-            List<String> configs = own.contains("classpath:onsale-platform.yml")
-                    ? List.of(own, platform) : List.of(own);
+            List<String> configs =
+                    own.contains("classpath:onsale-platform.yml") ? List.of(own, platform) : List.of(own);
             Map<String, String> placeholders = new TreeMap<>();
             configs.forEach(config -> {
                 Matcher m = PLACEHOLDER.matcher(config);
@@ -52,15 +57,27 @@ record ServiceFacts(String module, int launcherPort, Integer configuredPort, Map
             });
             Object ownTree = Yaml.loadAll(own).getFirst();
             Object port = node(ownTree, "server", "port");
-            Integer configuredPort = port instanceof Number n ? Integer.valueOf(n.intValue())
+            Integer configuredPort = port instanceof Number n
+                    ? Integer.valueOf(n.intValue())
                     : port instanceof String s && PLACEHOLDER.matcher(s).matches()
-                    ? Integer.valueOf(placeholderDefault(s)) : null;
+                            ? Integer.valueOf(placeholderDefault(s))
+                            : null;
             Duration phase = configs.stream()
-                    .map(config -> text(node(Yaml.loadAll(config).getFirst(), "spring", "lifecycle",
-                            "timeout-per-shutdown-phase")))
-                    .filter(Objects::nonNull).findFirst().map(ServiceFacts::duration).orElse(BOOT_SHUTDOWN_PHASE);
-            facts.put(service.module(), new ServiceFacts(service.module(), service.defaultPort(), configuredPort,
-                    placeholders, engines(contents(moduleDir.resolve("pom.xml"))), phase));
+                    .map(config -> text(
+                            node(Yaml.loadAll(config).getFirst(), "spring", "lifecycle", "timeout-per-shutdown-phase")))
+                    .filter(Objects::nonNull)
+                    .findFirst()
+                    .map(ServiceFacts::duration)
+                    .orElse(BOOT_SHUTDOWN_PHASE);
+            facts.put(
+                    service.module(),
+                    new ServiceFacts(
+                            service.module(),
+                            service.defaultPort(),
+                            configuredPort,
+                            placeholders,
+                            engines(contents(moduleDir.resolve("pom.xml"))),
+                            phase));
         }
         return facts;
     }
@@ -106,8 +123,7 @@ record ServiceFacts(String module, int launcherPort, Integer configuredPort, Map
     }
 
     boolean reads(String variable) {
-        return placeholders.containsKey(variable) || SPRING_SETTINGS.contains(variable)
-                || JVM_OPTIONS.equals(variable);
+        return placeholders.containsKey(variable) || SPRING_SETTINGS.contains(variable) || JVM_OPTIONS.equals(variable);
     }
 
     boolean uses(String variable) {
@@ -122,8 +138,10 @@ record ServiceFacts(String module, int launcherPort, Integer configuredPort, Map
         Set<String> required = new TreeSet<>();
         placeholders.forEach((name, fallback) -> {
             String value = fallback == null ? "" : fallback.toLowerCase(Locale.ROOT);
-            boolean laptopOnly = value.contains("localhost") || value.contains("local")
-                    || name.endsWith("_PASSWORD") || name.endsWith("_USER");
+            boolean laptopOnly = value.contains("localhost")
+                    || value.contains("local")
+                    || name.endsWith("_PASSWORD")
+                    || name.endsWith("_USER");
             if (laptopOnly && uses(name)) {
                 required.add(name);
             }

@@ -18,13 +18,17 @@ class ServiceFactsTest {
     void theRulesKnowWhatEachServiceReads() {
         Map<String, ServiceFacts> facts = facts();
         assertThat(facts.keySet())
-                .containsExactlyInAnyOrder(Stream.of(Service.values()).map(Service::module).toArray(String[]::new));
+                .containsExactlyInAnyOrder(
+                        Stream.of(Service.values()).map(Service::module).toArray(String[]::new));
         assertThat(facts.get(GATEWAY).placeholders())
                 .containsKeys("ONSALE_SESSION_KEY", "ONSALE_QUEUE_URL", "ONSALE_REDIS_URL");
         assertThat(facts.get(GATEWAY).placeholders()).doesNotContainKey("ONSALE_DB_URL");
         assertThat(facts.get("booking-service").engines()).containsExactlyInAnyOrder(Engine.KAFKA, Engine.POSTGRES);
         assertThat(facts.get("payment-service").required())
-                .contains("ONSALE_PAYMENT_PROVIDER_KEY", "ONSALE_DB_PASSWORD", "ONSALE_PAYMENT_WEBHOOK_SECRET",
+                .contains(
+                        "ONSALE_PAYMENT_PROVIDER_KEY",
+                        "ONSALE_DB_PASSWORD",
+                        "ONSALE_PAYMENT_WEBHOOK_SECRET",
                         "ONSALE_REDIS_URL")
                 .doesNotContain("ONSALE_PAYMENT_WEBHOOK_PREVIOUS_SECRETS");
         assertThat(facts.get(SANDBOX).configuredPort()).isEqualTo(8090);

@@ -7,12 +7,11 @@ import java.util.Map;
 
 /** Every document of a multi-document YAML source, read safely (no tags, no objects); integers as Long. */
 final class Yaml {
-    private Yaml() {
-    }
+    private Yaml() {}
 
     static List<Object> loadAll(String source) {
-        var yaml = new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(
-                new org.yaml.snakeyaml.LoaderOptions()));
+        var yaml = new org.yaml.snakeyaml.Yaml(
+                new org.yaml.snakeyaml.constructor.SafeConstructor(new org.yaml.snakeyaml.LoaderOptions()));
         List<Object> documents = new ArrayList<>();
         for (Object document : yaml.loadAll(source)) {
             if (document != null) {

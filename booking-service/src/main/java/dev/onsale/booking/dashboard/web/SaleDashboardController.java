@@ -26,7 +26,8 @@ class SaleDashboardController {
 
     @GetMapping("/internal/events/{eventId}/dashboard")
     SalePart part(Admin admin, @PathVariable UUID eventId) {
-        return dashboard.read(eventId).orElseThrow(
-                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
+        return dashboard
+                .read(eventId)
+                .orElseThrow(() -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
     }
 }

@@ -18,12 +18,9 @@ record CreateEventRequest(
         SeatMapRequest seatMap,
         GeneralAdmissionRequest generalAdmission) {
 
-    record SeatMapRequest(List<SectionRequest> sections) {
-    }
+    record SeatMapRequest(List<SectionRequest> sections) {}
 
-    record SectionRequest(String name, Integer rows, Integer seatsPerRow, Integer priceCents) {
-    }
+    record SectionRequest(String name, Integer rows, Integer seatsPerRow, Integer priceCents) {}
 
-    record GeneralAdmissionRequest(Integer quantity, Integer priceCents) {
-    }
+    record GeneralAdmissionRequest(Integer quantity, Integer priceCents) {}
 }

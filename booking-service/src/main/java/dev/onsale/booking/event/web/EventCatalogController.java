@@ -31,20 +31,23 @@ class EventCatalogController {
     }
 
     @GetMapping("/api/events")
-    ResponseEntity<byte[]> events(@RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
+    ResponseEntity<byte[]> events(
+            @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         return respond(catalog.allEvents(), ifNoneMatch, null);
     }
 
     @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}")
-    ResponseEntity<byte[]> event(@PathVariable UUID eventId,
+    ResponseEntity<byte[]> event(
+            @PathVariable UUID eventId,
             @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         return respond(catalog.event(eventId), ifNoneMatch, eventId);
     }
 
     @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}/seats")
-    ResponseEntity<byte[]> seats(@PathVariable UUID eventId,
+    ResponseEntity<byte[]> seats(
+            @PathVariable UUID eventId,
             @RequestHeader(value = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
         return respond(catalog.seats(eventId), ifNoneMatch, eventId);
     }
@@ -55,7 +58,10 @@ class EventCatalogController {
         }
         CacheControl cacheControl = CacheControl.maxAge(catalog.clientMaxAge()).cachePublic();
         if (json.matches(ifNoneMatch)) {
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(json.etag()).cacheControl(cacheControl).build();
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
+                    .eTag(json.etag())
+                    .cacheControl(cacheControl)
+                    .build();
         }
         return ResponseEntity.ok()
                 .contentType(MediaType.APPLICATION_JSON)

@@ -38,8 +38,7 @@ final class EventRequestValidation {
 
     private final List<FieldError> errors = new ArrayList<>();
 
-    private EventRequestValidation() {
-    }
+    private EventRequestValidation() {}
 
     /**
      * @throws ProblemException 400 {@code invalid-request} listing every invalid field
@@ -55,7 +54,11 @@ final class EventRequestValidation {
         Instant saleOpensAt = instant("saleOpensAt", r.saleOpensAt());
         schedule(startsAt, saleOpensAt, now);
         String currency = currency(r.currency());
-        int holdTtl = range("holdTtlSeconds", r.holdTtlSeconds(), DEFAULT_HOLD_TTL_SECONDS, MIN_HOLD_TTL_SECONDS,
+        int holdTtl = range(
+                "holdTtlSeconds",
+                r.holdTtlSeconds(),
+                DEFAULT_HOLD_TTL_SECONDS,
+                MIN_HOLD_TTL_SECONDS,
                 MAX_HOLD_TTL_SECONDS);
         int maxPerOrder = range("maxPerOrder", r.maxPerOrder(), DEFAULT_MAX_PER_ORDER, 1, MAX_PER_ORDER);
         SeatLayout layout = layout(r);
@@ -191,8 +194,10 @@ final class EventRequestValidation {
      */
     private Integer price(String field, Integer value) {
         if (value != null && value == 0) {
-            reject(field, "must be at least 1: every order is confirmed by its payment, and nothing can be paid for a "
-                    + "free seat (free events are not supported)");
+            reject(
+                    field,
+                    "must be at least 1: every order is confirmed by its payment, and nothing can be paid for a "
+                            + "free seat (free events are not supported)");
             return null;
         }
         return required(field, value, 1, MAX_PRICE_CENTS);

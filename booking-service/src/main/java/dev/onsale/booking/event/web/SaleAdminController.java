@@ -31,18 +31,24 @@ class SaleAdminController {
 
     @Answers(problems = {ProblemType.EVENT_NOT_FOUND, ProblemType.NOT_FOUND, ProblemType.SALE_STATE_CONFLICT})
     @PostMapping("/admin/events/{eventId}/sale/{action}")
-    EventDetail drive(Admin admin, @PathVariable UUID eventId,
+    EventDetail drive(
+            Admin admin,
+            @PathVariable UUID eventId,
             // SaleAction's path names, listed for the document (an annotation cannot read the enum)
             @PathVariable @Parameter(schema = @Schema(allowableValues = {"open", "pause", "resume", "halt"}))
-            String action) {
-        SaleAction saleAction = SaleAction.fromPath(action).orElseThrow(() -> new ProblemException(
-                ProblemType.NOT_FOUND,
-                "there is no sale action " + action + "; use open, pause, resume or halt"));
+                    String action) {
+        SaleAction saleAction = SaleAction.fromPath(action)
+                .orElseThrow(() -> new ProblemException(
+                        ProblemType.NOT_FOUND,
+                        "there is no sale action " + action + "; use open, pause, resume or halt"));
         try {
-            return control.drive(eventId, saleAction).map(EventDetail::of).orElseThrow(
-                    () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
+            return control.drive(eventId, saleAction)
+                    .map(EventDetail::of)
+                    .orElseThrow(
+                            () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
         } catch (SaleStateConflict e) {
-            throw new ProblemException(ProblemType.SALE_STATE_CONFLICT,
+            throw new ProblemException(
+                    ProblemType.SALE_STATE_CONFLICT,
                     "cannot " + e.action().pathName() + " a sale that is " + e.current());
         }
     }

@@ -21,7 +21,8 @@ class HoldCommandContainer {
 
     @Bean(FACTORY)
     ConcurrentKafkaListenerContainerFactory<Object, Object> holdCommandListenerFactory(
-            ConcurrentKafkaListenerContainerFactoryConfigurer configurer, ConsumerFactory<Object, Object> consumers,
+            ConcurrentKafkaListenerContainerFactoryConfigurer configurer,
+            ConsumerFactory<Object, Object> consumers,
             HoldProperties properties) {
         var factory = new ConcurrentKafkaListenerContainerFactory<Object, Object>();
         configurer.configure(factory, consumers);

@@ -28,8 +28,7 @@ class InventoryListener {
         }
         switch (envelope.event(InventoryEvent.class)) {
             case HoldTimerExpired timer -> expiry.onHoldTimerExpired(envelope.messageId(), timer);
-            case AvailabilityChanged ignored -> {
-            }
+            case AvailabilityChanged ignored -> {}
         }
     }
 }

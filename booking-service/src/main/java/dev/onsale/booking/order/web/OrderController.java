@@ -32,14 +32,16 @@ class OrderController {
     }
 
     /** 204 once the order is CANCELLED (also when it already was); 409 if it is past being cancelled. */
-    @Answers(value = 204, problems = {ProblemType.ORDER_NOT_FOUND, ProblemType.ORDER_NOT_CANCELLABLE})
+    @Answers(
+            value = 204,
+            problems = {ProblemType.ORDER_NOT_FOUND, ProblemType.ORDER_NOT_CANCELLABLE})
     @DeleteMapping("/{orderId}")
     ResponseEntity<Void> cancel(@PathVariable String orderId, Buyer buyer) {
         return switch (orders.cancel(parse(orderId), buyer.sessionId())) {
             case CANCELLED, ALREADY_CANCELLED -> ResponseEntity.noContent().build();
             case NOT_FOUND -> throw notFound(orderId);
-            case NOT_CANCELLABLE -> throw new ProblemException(ProblemType.ORDER_NOT_CANCELLABLE,
-                    "only a HELD order can be cancelled");
+            case NOT_CANCELLABLE ->
+                throw new ProblemException(ProblemType.ORDER_NOT_CANCELLABLE, "only a HELD order can be cancelled");
         };
     }
 

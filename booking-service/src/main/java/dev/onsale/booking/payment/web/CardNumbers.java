@@ -30,8 +30,7 @@ final class CardNumbers {
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
 
-    private CardNumbers() {
-    }
+    private CardNumbers() {}
 
     /** The path of the first field carrying a card-like number ({@code body} if not within one), or empty. */
     static Optional<String> fieldCarryingOne(byte[] body) {
@@ -75,7 +74,9 @@ final class CardNumbers {
                 while (i + separators < text.length() && separator(text.charAt(i + separators))) {
                     separators++;
                 }
-                if (separators == 0 || separators > MAX_SEPARATOR || i + separators >= text.length()
+                if (separators == 0
+                        || separators > MAX_SEPARATOR
+                        || i + separators >= text.length()
                         || !digit(text.charAt(i + separators))) {
                     break;
                 }
@@ -95,7 +96,8 @@ final class CardNumbers {
     private static boolean anyCard(List<String> groups) {
         for (int first = 0; first < groups.size(); first++) {
             StringBuilder digits = new StringBuilder();
-            for (int last = first; last < groups.size() && digits.length() + groups.get(last).length() <= MAX_DIGITS;
+            for (int last = first;
+                    last < groups.size() && digits.length() + groups.get(last).length() <= MAX_DIGITS;
                     last++) {
                 digits.append(groups.get(last));
                 if (digits.length() >= MIN_DIGITS && luhn(digits)) {

@@ -44,14 +44,16 @@ class PaymentBodies {
     }
 
     private static ProblemException invalid(JacksonException e) {
-        String field = e.getPath().stream().map(ref -> ref.getPropertyName() != null ? ref.getPropertyName()
-                : "[" + ref.getIndex() + "]").reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b).orElse("");
+        String field = e.getPath().stream()
+                .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                .reduce((a, b) -> b.startsWith("[") ? a + b : a + "." + b)
+                .orElse("");
         return switch (e) {
             case UnrecognizedPropertyException unknown -> invalid(field, "is not a known field");
-            case MismatchedInputException mismatched when !field.isEmpty() ->
-                    invalid(field, "is missing or has the wrong type");
+            case MismatchedInputException mismatched
+            when !field.isEmpty() -> invalid(field, "is missing or has the wrong type");
             case MismatchedInputException mismatched ->
-                    invalid("body", "must be a JSON object of the documented shape");
+                invalid("body", "must be a JSON object of the documented shape");
             default -> invalid("body", "is not valid JSON");
         };
     }
@@ -60,6 +62,5 @@ class PaymentBodies {
         return ProblemException.invalidRequest(List.of(new FieldError(field, message)));
     }
 
-    record PaymentBody(String paymentMethod) {
-    }
+    record PaymentBody(String paymentMethod) {}
 }

@@ -47,17 +47,27 @@ class PaymentController {
         this.bodies = bodies;
     }
 
-    @Answers(value = 202, problems = {ProblemType.IDEMPOTENCY_KEY_MISSING, ProblemType.ORDER_NOT_FOUND,
-            ProblemType.ORDER_NOT_PAYABLE, ProblemType.IDEMPOTENCY_KEY_REUSED})
+    @Answers(
+            value = 202,
+            problems = {
+                ProblemType.IDEMPOTENCY_KEY_MISSING,
+                ProblemType.ORDER_NOT_FOUND,
+                ProblemType.ORDER_NOT_PAYABLE,
+                ProblemType.IDEMPOTENCY_KEY_REUSED
+            })
     @PostMapping(path = "/api/orders/{orderId}/payments", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> pay(Buyer buyer, @PathVariable String orderId,
+    ResponseEntity<String> pay(
+            Buyer buyer,
+            @PathVariable String orderId,
             @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String key,
             @RequestBody(required = false) byte[] body) {
         CardNumbers.fieldCarryingOne(body).ifPresent(field -> {
-            log.warn("Refused a payment request whose {} looks like a card number (session {})", field,
+            log.warn(
+                    "Refused a payment request whose {} looks like a card number (session {})",
+                    field,
                     buyer.sessionId());
-            throw ProblemException.invalidRequest(List.of(new FieldError(field,
-                    "looks like a card number; send a payment-method token (tok_...) instead")));
+            throw ProblemException.invalidRequest(List.of(
+                    new FieldError(field, "looks like a card number; send a payment-method token (tok_...) instead")));
         });
         requireKey(key);
         String paymentMethod = bodies.paymentMethod(body);
@@ -66,26 +76,32 @@ class PaymentController {
         return switch (outcome) {
             case Outcome.Accepted accepted -> answer(accepted.answer());
             case Outcome.Replayed replayed -> answer(replayed.answer());
-            case Outcome.KeyReused reused -> throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
-                    "this Idempotency-Key was used for another request; use a new key for a new request");
+            case Outcome.KeyReused reused ->
+                throw new ProblemException(
+                        ProblemType.IDEMPOTENCY_KEY_REUSED,
+                        "this Idempotency-Key was used for another request; use a new key for a new request");
             case Outcome.OrderNotFound notFound -> throw notFound("no order " + id);
-            case Outcome.OrderNotPayable notPayable -> throw new ProblemException(ProblemType.ORDER_NOT_PAYABLE,
-                    "order " + id + " cannot be paid: " + notPayable.reason());
+            case Outcome.OrderNotPayable notPayable ->
+                throw new ProblemException(
+                        ProblemType.ORDER_NOT_PAYABLE, "order " + id + " cannot be paid: " + notPayable.reason());
         };
     }
 
     private static ResponseEntity<String> answer(StoredAnswer answer) {
-        return ResponseEntity.status(answer.status()).contentType(MediaType.APPLICATION_JSON).body(answer.body());
+        return ResponseEntity.status(answer.status())
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(answer.body());
     }
 
     private static void requireKey(String key) {
         if (key == null || !KEY.matcher(key).matches()) {
-            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_MISSING,
+            throw new ProblemException(
+                    ProblemType.IDEMPOTENCY_KEY_MISSING,
                     "send an Idempotency-Key header of 1 to 255 visible ASCII characters, new for each payment");
         }
         if (CardNumbers.inIdempotencyKey(key)) {
-            throw ProblemException.invalidRequest(List.of(new FieldError(IDEMPOTENCY_KEY,
-                    "looks like a card number; use a random key such as a UUID")));
+            throw ProblemException.invalidRequest(List.of(
+                    new FieldError(IDEMPOTENCY_KEY, "looks like a card number; use a random key such as a UUID")));
         }
     }
 

@@ -30,8 +30,11 @@ class GateAnswerListener implements ConsumerSeekAware {
         this.gateLoss = gateLoss;
     }
 
-    @KafkaListener(id = "reconciliation-replies", topics = Topics.RECONCILIATION_REPLIES,
-            groupId = "#{@gateAnswers.group()}", properties = {"auto.offset.reset=latest", "enable.auto.commit=true"})
+    @KafkaListener(
+            id = "reconciliation-replies",
+            topics = Topics.RECONCILIATION_REPLIES,
+            groupId = "#{@gateAnswers.group()}",
+            properties = {"auto.offset.reset=latest", "enable.auto.commit=true"})
     void onAnswer(ConsumerRecord<String, String> record) {
         switch (Envelope.of(record).event(ReconciliationReply.class)) {
             case GateReconciled reconciled -> answers.answered(reconciled);

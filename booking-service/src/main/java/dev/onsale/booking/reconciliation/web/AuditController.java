@@ -43,18 +43,21 @@ class AuditController {
     @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/audit/events/{eventId}/ledger")
     EventLedger ledger(Auditor auditor, @PathVariable UUID eventId) {
-        return ledgers.of(eventId).orElseThrow(() ->
-                new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
+        return ledgers.of(eventId)
+                .orElseThrow(() -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "there is no event " + eventId));
     }
 
     @GetMapping("/audit/reconciliation/reports")
-    Map<String, Object> list(Auditor auditor, @RequestParam(defaultValue = "50") int limit,
+    Map<String, Object> list(
+            Auditor auditor,
+            @RequestParam(defaultValue = "50") int limit,
             @RequestParam(required = false) UUID before) {
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw ProblemException.invalidRequest(List.of(new FieldError("limit", "must be between 1 and " + MAX_LIMIT)));
+            throw ProblemException.invalidRequest(
+                    List.of(new FieldError("limit", "must be between 1 and " + MAX_LIMIT)));
         }
-        List<Summary> page = reports.list(limit + 1, before).orElseThrow(() ->
-                new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + before));
+        List<Summary> page = reports.list(limit + 1, before)
+                .orElseThrow(() -> new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + before));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("reports", page.subList(0, Math.min(limit, page.size())));
         body.put("next", page.size() > limit ? page.get(limit - 1).reportId() : null);
@@ -77,7 +80,8 @@ class AuditController {
     @GetMapping("/audit/reconciliation/verify")
     Map<String, Object> verify(Auditor auditor, @RequestParam(required = false) String head) {
         if (head != null && !head.matches("[0-9a-f]{64}")) {
-            throw ProblemException.invalidRequest(List.of(new FieldError("head", "must be a report's hash: 64 hex digits")));
+            throw ProblemException.invalidRequest(
+                    List.of(new FieldError("head", "must be a report's hash: 64 hex digits")));
         }
         Verification verification = reports.verify(head);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -91,7 +95,8 @@ class AuditController {
     }
 
     private ReconciliationReport find(UUID reportId) {
-        return reports.find(reportId).orElseThrow(() ->
-                new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + reportId));
+        return reports.find(reportId)
+                .orElseThrow(
+                        () -> new ProblemException(ProblemType.REPORT_NOT_FOUND, "there is no report " + reportId));
     }
 }

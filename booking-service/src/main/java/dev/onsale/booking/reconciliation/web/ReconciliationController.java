@@ -30,10 +30,12 @@ class ReconciliationController {
     ResponseEntity<ReconciliationReport> run(Admin admin) {
         try {
             ReconciliationReport report = reconciliation.run(ReconciliationReport.Trigger.OPERATOR);
-            return ResponseEntity.created(URI.create("/audit/reconciliation/reports/" + report.reportId())).body(report);
+            return ResponseEntity.created(URI.create("/audit/reconciliation/reports/" + report.reportId()))
+                    .body(report);
         } catch (ReconciliationRunning running) {
-            throw new ProblemException(ProblemType.RECONCILIATION_RUNNING,
-                    "a reconciliation run is under way; its report will be in /audit/reconciliation/reports")
+            throw new ProblemException(
+                            ProblemType.RECONCILIATION_RUNNING,
+                            "a reconciliation run is under way; its report will be in /audit/reconciliation/reports")
                     .retryAfter(5);
         }
     }

@@ -9,19 +9,29 @@ import java.util.Objects;
  */
 final class ReportCsv {
 
-    static final String HEADER = "report_id,started_at,finished_at,trigger,event_id,kind,order_id,seat_id,detail,action,report_hash";
+    static final String HEADER =
+            "report_id,started_at,finished_at,trigger,event_id,kind,order_id,seat_id,detail,action,report_hash";
 
-    private ReportCsv() {
-    }
+    private ReportCsv() {}
 
     static String of(ReconciliationReport report) {
         StringBuilder csv = new StringBuilder(HEADER).append("\r\n");
         for (ReconciliationReport.EventResult event : report.events()) {
             for (ReconciliationReport.Drift drift : event.drifts()) {
-                csv.append(String.join(",", field(report.reportId()), field(report.startedAt()),
-                        field(report.finishedAt()), field(report.trigger()), field(event.eventId()), field(drift.kind()),
-                        field(drift.orderId()), field(drift.seatId()), field(drift.detail()), field(drift.action()),
-                        field(report.hash()))).append("\r\n");
+                csv.append(String.join(
+                                ",",
+                                field(report.reportId()),
+                                field(report.startedAt()),
+                                field(report.finishedAt()),
+                                field(report.trigger()),
+                                field(event.eventId()),
+                                field(drift.kind()),
+                                field(drift.orderId()),
+                                field(drift.seatId()),
+                                field(drift.detail()),
+                                field(drift.action()),
+                                field(report.hash())))
+                        .append("\r\n");
             }
         }
         return csv.toString();

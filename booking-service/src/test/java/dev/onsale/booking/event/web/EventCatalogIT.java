@@ -31,8 +31,10 @@ class EventCatalogIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     MeterRegistry meters;
+
     BookingHttp http;
 
     @BeforeEach
@@ -55,8 +57,8 @@ class EventCatalogIT {
         HttpResponse<String> response = http.get("/api/events/" + UUID.randomUUID() + suffix);
 
         assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(json(response).get("type").asString()).isEqualTo("/problems/event-not-found");
     }
 
@@ -77,7 +79,9 @@ class EventCatalogIT {
         assertThat(again.headers().firstValue("ETag")).hasValue(etag);
         assertThat(other.statusCode()).isEqualTo(200);
         assertThat(other.body()).isEqualTo(first.body());
-        assertThat(http.get("/api/events/" + eventId, "W/" + json(first).get("eventId")).statusCode()).isEqualTo(200);
+        assertThat(http.get("/api/events/" + eventId, "W/" + json(first).get("eventId"))
+                        .statusCode())
+                .isEqualTo(200);
     }
 
     @Test
@@ -111,7 +115,8 @@ class EventCatalogIT {
     }
 
     private double seatLoads() {
-        Counter counter = meters.find("onsale.catalog.loads").tag("view", "seats").counter();
+        Counter counter =
+                meters.find("onsale.catalog.loads").tag("view", "seats").counter();
         return counter == null ? 0 : counter.count();
     }
 }

@@ -41,8 +41,10 @@ class EventCreationIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     BookingHttp http;
 
     @BeforeEach
@@ -107,7 +109,8 @@ class EventCreationIT {
         assertThat(event.get("currency").asString()).isEqualTo("EUR");
         assertThat(event.get("holdTtlSeconds").asInt()).isEqualTo(600);
         assertThat(event.get("maxPerOrder").asInt()).isEqualTo(4);
-        JsonNode seats = json(http.get("/api/events/" + event.get("eventId").asString() + "/seats")).get("seats");
+        JsonNode seats = json(http.get("/api/events/" + event.get("eventId").asString() + "/seats"))
+                .get("seats");
         assertThat(seats).hasSize(800);
         assertThat(seats.get(0).get("seatId").asString()).isEqualTo("GA-1");
         assertThat(seats.get(799).get("seatId").asString()).isEqualTo("GA-800");
@@ -123,8 +126,11 @@ class EventCreationIT {
 
         assertThat(largest.statusCode()).isEqualTo(201);
         String eventId = json(largest).get("eventId").asString();
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.seats WHERE event_id = ?::uuid AND status = 'FREE'",
-                Long.class, eventId)).isEqualTo(100_000);
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.seats WHERE event_id = ?::uuid AND status = 'FREE'",
+                        Long.class,
+                        eventId))
+                .isEqualTo(100_000);
 
         String oneMore = """
                 {"name": "Stadium+1", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s",
@@ -139,12 +145,16 @@ class EventCreationIT {
     @Test
     void eventCreatedReachesKafkaWithTheEnvelopeHeaders(Engines engines) {
         Instant before = Instant.now();
-        String eventId = json(http.createEvent(EventBodies.seated("Relayed", 2, 5))).get("eventId").asString();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
-                new StringDeserializer(), new StringDeserializer())) {
+        String eventId = json(http.createEvent(EventBodies.seated("Relayed", 2, 5)))
+                .get("eventId")
+                .asString();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.EVENTS).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             List<ConsumerRecord<String, String>> mine = new ArrayList<>();
@@ -156,7 +166,8 @@ class EventCreationIT {
                 });
                 return !mine.isEmpty();
             });
-            System.out.printf("POST /admin/events -> EventCreated on Kafka: %d ms%n",
+            System.out.printf(
+                    "POST /admin/events -> EventCreated on Kafka: %d ms%n",
                     Duration.between(before, Instant.now()).toMillis());
 
             ConsumerRecord<String, String> record = mine.getFirst();
@@ -183,7 +194,9 @@ class EventCreationIT {
 
         assertThat(anonymous.statusCode()).as("nobody vouched for the caller").isEqualTo(401);
         assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
-        assertThat(auditor.statusCode()).as("a verified auditor is the wrong kind of caller").isEqualTo(403);
+        assertThat(auditor.statusCode())
+                .as("a verified auditor is the wrong kind of caller")
+                .isEqualTo(403);
         assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
         assertThat(count("booking.events")).isEqualTo(eventsBefore);
     }
@@ -193,7 +206,12 @@ class EventCreationIT {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             HttpResponse<String> readiness = http.get("/actuator/health/readiness");
             assertThat(readiness.statusCode()).isEqualTo(200);
-            assertThat(json(readiness).get("components").get("outboxRelay").get("status").asString()).isEqualTo("UP");
+            assertThat(json(readiness)
+                            .get("components")
+                            .get("outboxRelay")
+                            .get("status")
+                            .asString())
+                    .isEqualTo("UP");
         });
     }
 

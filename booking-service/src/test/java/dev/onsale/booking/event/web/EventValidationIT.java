@@ -31,8 +31,10 @@ class EventValidationIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     BookingHttp http;
 
     @BeforeEach
@@ -52,12 +54,24 @@ class EventValidationIT {
                 rule("startsAt not an instant", "startsAt", b -> b.put("startsAt", "next friday")),
                 rule("startsAt a number", "startsAt", b -> b.put("startsAt", 1798138800)),
                 rule("saleOpensAt not an instant", "saleOpensAt", b -> b.put("saleOpensAt", "2026-13-01T00:00:00Z")),
-                rule("startsAt in the past", "startsAt", b -> b.put("startsAt", past).put("saleOpensAt",
-                        Instant.now().minus(2, ChronoUnit.DAYS).toString())),
+                rule(
+                        "startsAt in the past",
+                        "startsAt",
+                        b -> b.put("startsAt", past)
+                                .put(
+                                        "saleOpensAt",
+                                        Instant.now().minus(2, ChronoUnit.DAYS).toString())),
                 rule("saleOpensAt missing", "saleOpensAt", b -> b.remove("saleOpensAt")),
-                rule("saleOpensAt after startsAt", "saleOpensAt", b -> b.put("saleOpensAt",
-                        Instant.now().plus(60, ChronoUnit.DAYS).toString())),
-                rule("saleOpensAt equal to startsAt", "saleOpensAt", b -> b.put("saleOpensAt", b.get("startsAt").asString())),
+                rule(
+                        "saleOpensAt after startsAt",
+                        "saleOpensAt",
+                        b -> b.put(
+                                "saleOpensAt",
+                                Instant.now().plus(60, ChronoUnit.DAYS).toString())),
+                rule(
+                        "saleOpensAt equal to startsAt",
+                        "saleOpensAt",
+                        b -> b.put("saleOpensAt", b.get("startsAt").asString())),
                 rule("currency lower case", "currency", b -> b.put("currency", "eur")),
                 rule("currency not ISO-4217", "currency", b -> b.put("currency", "ABC")),
                 rule("currency too long", "currency", b -> b.put("currency", "EURO")),
@@ -66,36 +80,73 @@ class EventValidationIT {
                 rule("maxPerOrder zero", "maxPerOrder", b -> b.put("maxPerOrder", 0)),
                 rule("maxPerOrder above 10", "maxPerOrder", b -> b.put("maxPerOrder", 11)),
                 rule("neither seatMap nor generalAdmission", "seatMap", b -> b.remove("seatMap")),
-                rule("both seatMap and generalAdmission", "generalAdmission", b -> b.set("generalAdmission",
-                        JSON.readTree("{\"quantity\": 10, \"priceCents\": 100}"))),
+                rule(
+                        "both seatMap and generalAdmission",
+                        "generalAdmission",
+                        b -> b.set("generalAdmission", JSON.readTree("{\"quantity\": 10, \"priceCents\": 100}"))),
                 rule("no sections", "seatMap.sections", b -> sections(b).removeAll()),
                 rule("sections missing", "seatMap.sections", b -> ((ObjectNode) b.get("seatMap")).remove("sections")),
-                rule("section name lower case", "seatMap.sections[0].name", b -> section(b, 0).put("name", "a")),
-                rule("section name too long", "seatMap.sections[0].name", b -> section(b, 0).put("name", "ABCDEFGHI")),
-                rule("section name missing", "seatMap.sections[0].name", b -> section(b, 0).remove("name")),
-                rule("section names repeated", "seatMap.sections[1].name", b -> section(b, 1).put("name", "A")),
+                rule(
+                        "section name lower case",
+                        "seatMap.sections[0].name",
+                        b -> section(b, 0).put("name", "a")),
+                rule(
+                        "section name too long",
+                        "seatMap.sections[0].name",
+                        b -> section(b, 0).put("name", "ABCDEFGHI")),
+                rule(
+                        "section name missing",
+                        "seatMap.sections[0].name",
+                        b -> section(b, 0).remove("name")),
+                rule(
+                        "section names repeated",
+                        "seatMap.sections[1].name",
+                        b -> section(b, 1).put("name", "A")),
                 rule("rows zero", "seatMap.sections[0].rows", b -> section(b, 0).put("rows", 0)),
-                rule("rows above 1000", "seatMap.sections[0].rows", b -> section(b, 0).put("rows", 1001)),
-                rule("seatsPerRow zero", "seatMap.sections[1].seatsPerRow", b -> section(b, 1).put("seatsPerRow", 0)),
-                rule("seatsPerRow above 1000", "seatMap.sections[0].seatsPerRow", b -> section(b, 0).put("seatsPerRow", 1001)),
-                rule("priceCents negative", "seatMap.sections[0].priceCents", b -> section(b, 0).put("priceCents", -1)),
-                rule("priceCents zero: a free seat could never be paid, so never confirmed", "seatMap.sections[1].priceCents",
+                rule(
+                        "rows above 1000",
+                        "seatMap.sections[0].rows",
+                        b -> section(b, 0).put("rows", 1001)),
+                rule(
+                        "seatsPerRow zero",
+                        "seatMap.sections[1].seatsPerRow",
+                        b -> section(b, 1).put("seatsPerRow", 0)),
+                rule(
+                        "seatsPerRow above 1000",
+                        "seatMap.sections[0].seatsPerRow",
+                        b -> section(b, 0).put("seatsPerRow", 1001)),
+                rule(
+                        "priceCents negative",
+                        "seatMap.sections[0].priceCents",
+                        b -> section(b, 0).put("priceCents", -1)),
+                rule(
+                        "priceCents zero: a free seat could never be paid, so never confirmed",
+                        "seatMap.sections[1].priceCents",
                         b -> section(b, 1).put("priceCents", 0)),
                 rule("general admission price zero", "generalAdmission.priceCents", b -> ga(b, 10, 0)),
-                rule("priceCents above 10,000,000", "seatMap.sections[0].priceCents",
+                rule(
+                        "priceCents above 10,000,000",
+                        "seatMap.sections[0].priceCents",
                         b -> section(b, 0).put("priceCents", 10_000_001)),
                 rule("more than 100,000 seats in total", "seatMap", b -> {
                     ArrayNode all = sections(b);
                     all.removeAll();
                     for (int i = 0; i < 200; i++) {
-                        all.addObject().put("name", "S" + i).put("rows", 1000).put("seatsPerRow", 1000).put("priceCents", 1);
+                        all.addObject()
+                                .put("name", "S" + i)
+                                .put("rows", 1000)
+                                .put("seatsPerRow", 1000)
+                                .put("priceCents", 1);
                     }
                 }),
                 rule("general admission quantity zero", "generalAdmission.quantity", b -> ga(b, 0, 100)),
                 rule("general admission quantity above 100,000", "generalAdmission.quantity", b -> ga(b, 100_001, 100)),
                 rule("general admission price negative", "generalAdmission.priceCents", b -> ga(b, 10, -1)),
                 rule("unknown field", "priceCent", b -> b.put("priceCent", 1)),
-                rule("rows of the wrong type", "seatMap.sections[0].rows", b -> section(b, 0).put("rows", "ten")));
+                rule(
+                        "rows of the wrong type",
+                        "seatMap.sections[0].rows",
+                        b -> section(b, 0).put("rows", "ten")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -109,8 +160,8 @@ class EventValidationIT {
         HttpResponse<String> response = http.createEvent(body.toString());
 
         assertThat(response.statusCode()).as(rule).isEqualTo(400);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         JsonNode problem = json(response);
         assertThat(problem.get("type").asString()).isEqualTo("/problems/invalid-request");
         assertThat(problem.findValuesAsString("field")).as(rule).contains(field);
@@ -138,7 +189,12 @@ class EventValidationIT {
 
     private static ObjectNode validBody() {
         ObjectNode body = (ObjectNode) JSON.readTree(EventBodies.seated("Valid", 2, 3));
-        sections(body).addObject().put("name", "B").put("rows", 1).put("seatsPerRow", 2).put("priceCents", 1);
+        sections(body)
+                .addObject()
+                .put("name", "B")
+                .put("rows", 1)
+                .put("seatsPerRow", 2)
+                .put("priceCents", 1);
         return body;
     }
 

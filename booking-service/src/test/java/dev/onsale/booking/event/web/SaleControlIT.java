@@ -47,8 +47,10 @@ class SaleControlIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     BookingHttp http;
 
     @BeforeEach
@@ -62,12 +64,15 @@ class SaleControlIT {
         String eventId = create(EventBodies.opensAt("Clocked", opensAt, 5));
         assertThat(saleState(eventId)).isEqualTo("SCHEDULED");
 
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> saleState(eventId).equals("OPEN"));
         Instant seenOpen = Instant.now();
 
         assertThat(seenOpen).isAfterOrEqualTo(opensAt);
-        System.out.printf("saleOpensAt -> catalog shows OPEN: %d ms%n", Duration.between(opensAt, seenOpen).toMillis());
+        System.out.printf(
+                "saleOpensAt -> catalog shows OPEN: %d ms%n",
+                Duration.between(opensAt, seenOpen).toMillis());
         JsonNode listed = json(http.get("/api/events"));
         listed.forEach(e -> {
             if (e.get("eventId").asString().equals(eventId)) {
@@ -108,9 +113,15 @@ class SaleControlIT {
         moves(eventId, "halt", "HALTED");
 
         assertThat(saleState(eventId)).isEqualTo("HALTED");
-        assertThat(changes(saleStateChanges(engines, eventId, c -> c.size() >= 7))).containsExactly(
-                "SCHEDULED->OPEN", "OPEN->PAUSED", "PAUSED->OPEN", "OPEN->HALTED", "HALTED->OPEN", "OPEN->PAUSED",
-                "PAUSED->HALTED");
+        assertThat(changes(saleStateChanges(engines, eventId, c -> c.size() >= 7)))
+                .containsExactly(
+                        "SCHEDULED->OPEN",
+                        "OPEN->PAUSED",
+                        "PAUSED->OPEN",
+                        "OPEN->HALTED",
+                        "HALTED->OPEN",
+                        "OPEN->PAUSED",
+                        "PAUSED->HALTED");
     }
 
     @Test
@@ -143,7 +154,8 @@ class SaleControlIT {
 
         // Same key, same partition: once the later pause is read, every earlier change of this event has been.
         moves(eventId, "pause", "PAUSED");
-        List<String> changes = changes(saleStateChanges(engines, eventId, c -> changes(c).contains("OPEN->PAUSED")));
+        List<String> changes =
+                changes(saleStateChanges(engines, eventId, c -> changes(c).contains("OPEN->PAUSED")));
         assertThat(changes).containsExactly("SCHEDULED->OPEN", "OPEN->PAUSED");
     }
 
@@ -172,9 +184,13 @@ class SaleControlIT {
             HttpResponse<String> anonymous = action(eventId, action, null);
             HttpResponse<String> auditor = action(eventId, action, "auditor");
 
-            assertThat(anonymous.statusCode()).as("nobody vouched for the caller").isEqualTo(401);
+            assertThat(anonymous.statusCode())
+                    .as("nobody vouched for the caller")
+                    .isEqualTo(401);
             assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
-            assertThat(auditor.statusCode()).as("a verified auditor is the wrong kind of caller").isEqualTo(403);
+            assertThat(auditor.statusCode())
+                    .as("a verified auditor is the wrong kind of caller")
+                    .isEqualTo(403);
             assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
         }
         assertThat(version(eventId)).isZero();
@@ -213,12 +229,14 @@ class SaleControlIT {
         long before = version(eventId);
         HttpResponse<String> response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
         assertThat(response.statusCode()).as(action + " on " + current).isEqualTo(409);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         JsonNode problem = json(response);
         assertThat(problem.get("type").asString()).isEqualTo("/problems/sale-state-conflict");
         assertThat(problem.get("detail").asString()).contains(current).contains(action);
-        assertThat(version(eventId)).as(action + " on " + current + " writes nothing").isEqualTo(before);
+        assertThat(version(eventId))
+                .as(action + " on " + current + " writes nothing")
+                .isEqualTo(before);
     }
 
     /** The catalog's view (evicted after every committed move, so it is current here). */
@@ -238,19 +256,22 @@ class SaleControlIT {
     }
 
     /** The SaleStateChanged records of {@code eventId} on onsale.events, read from the start until {@code done}. */
-    private static List<ConsumerRecord<String, String>> saleStateChanges(Engines engines, String eventId,
-            Predicate<List<ConsumerRecord<String, String>>> done) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
-                new StringDeserializer(), new StringDeserializer())) {
+    private static List<ConsumerRecord<String, String>> saleStateChanges(
+            Engines engines, String eventId, Predicate<List<ConsumerRecord<String, String>>> done) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, engines.kafkaBootstrap()),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.EVENTS).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(p.topic(), p.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             List<ConsumerRecord<String, String>> mine = new ArrayList<>();
             await().atMost(Duration.ofSeconds(60)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> {
-                    if (eventId.equals(r.key()) && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
+                    if (eventId.equals(r.key())
+                            && "SaleStateChanged".equals(Envelope.of(r).eventType())) {
                         mine.add(r);
                     }
                 });

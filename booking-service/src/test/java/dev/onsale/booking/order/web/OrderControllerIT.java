@@ -29,14 +29,19 @@ class OrderControllerIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     OrderTransitions transitions;
+
     @Autowired
     PaymentOutcomes payments;
+
     BookingHttp http;
     PlacedOrders orders;
     UUID eventId;
@@ -57,8 +62,9 @@ class OrderControllerIT {
         HttpResponse<String> own = http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer);
         assertThat(own.statusCode()).isEqualTo(200);
         JsonNode body = json(own);
-        assertThat(body.propertyNames()).containsExactlyInAnyOrder("orderId", "eventId", "status", "seatIds",
-                "amountCents", "currency", "expiresAt", "tickets");
+        assertThat(body.propertyNames())
+                .containsExactlyInAnyOrder(
+                        "orderId", "eventId", "status", "seatIds", "amountCents", "currency", "expiresAt", "tickets");
         assertThat(body.get("orderId").asString()).isEqualTo(held.orderId().toString());
         assertThat(body.get("eventId").asString()).isEqualTo(eventId.toString());
         assertThat(body.get("status").asString()).isEqualTo("HELD");
@@ -72,7 +78,8 @@ class OrderControllerIT {
             assertNotFound(http.asBuyer("GET", path, buyer));
         }
         assertNotFound(http.asBuyer("GET", "/api/orders/" + held.orderId(), UUID.randomUUID()));
-        assertThat(http.asBuyer("GET", "/api/orders/" + held.orderId(), null).statusCode()).isEqualTo(401);
+        assertThat(http.asBuyer("GET", "/api/orders/" + held.orderId(), null).statusCode())
+                .isEqualTo(401);
     }
 
     @Test
@@ -84,7 +91,8 @@ class OrderControllerIT {
         assertThat(body.get("status").asString()).isEqualTo("CONFIRMED");
         assertThat(body.get("tickets").valueStream().map(t -> t.get("seatId").asString()))
                 .containsExactlyElementsOf(held.seatIds());
-        assertThat(body.get("tickets").valueStream().map(t -> t.get("ticketId").asString())).doesNotHaveDuplicates();
+        assertThat(body.get("tickets").valueStream().map(t -> t.get("ticketId").asString()))
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -93,13 +101,19 @@ class OrderControllerIT {
 
         assertNotFound(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), UUID.randomUUID()));
         assertThat(orders.status(held.orderId())).isEqualTo("HELD");
-        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer).statusCode()).isEqualTo(204);
+        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer)
+                        .statusCode())
+                .isEqualTo(204);
         assertThat(orders.status(held.orderId())).isEqualTo("CANCELLED");
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE");
-        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer).statusCode()).isEqualTo(204);
+        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer)
+                        .statusCode())
+                .isEqualTo(204);
         assertNotFound(http.asBuyer("DELETE", "/api/orders/" + UUID.randomUUID(), buyer));
         assertNotFound(http.asBuyer("DELETE", "/api/orders/%20x", buyer));
-        assertThat(json(http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer)).get("status").asString())
+        assertThat(json(http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer))
+                        .get("status")
+                        .asString())
                 .isEqualTo("CANCELLED");
     }
 
@@ -109,13 +123,14 @@ class OrderControllerIT {
         transitions.startPayment(paying.orderId()).orElseThrow();
         SeatsAllocated expired = orders.hold(eventId, buyer, 1);
         orders.overdue(expired.orderId());
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
         for (SeatsAllocated order : new SeatsAllocated[] {paying, expired}) {
             HttpResponse<String> response = http.asBuyer("DELETE", "/api/orders/" + order.orderId(), buyer);
             assertThat(response.statusCode()).isEqualTo(409);
-            assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                    type -> assertThat(type).startsWith("application/problem+json"));
+            assertThat(response.headers().firstValue("Content-Type"))
+                    .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
             assertThat(json(response).get("type").asString()).isEqualTo("/problems/order-not-cancellable");
         }
         assertThat(orders.status(paying.orderId())).isEqualTo("PAYMENT_PENDING");

@@ -11,20 +11,42 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CardNumbersTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111",
-            "4111 - 1111 - 1111 - 1111",
-            "5555555555554444", "378282246310005", "6011111111111117", "4222222222222", "4000056655665556",
-            "tok_4111111111111111", "card:4111111111111111;", "-4111111111111111", "4111 1111 1111 1111 123",
-            "6304000000000000018"})
+    @ValueSource(
+            strings = {
+                "4111111111111111",
+                "4111 1111 1111 1111",
+                "4111-1111-1111-1111",
+                "4111 - 1111 - 1111 - 1111",
+                "5555555555554444",
+                "378282246310005",
+                "6011111111111117",
+                "4222222222222",
+                "4000056655665556",
+                "tok_4111111111111111",
+                "card:4111111111111111;",
+                "-4111111111111111",
+                "4111 1111 1111 1111 123",
+                "6304000000000000018"
+            })
     void luhnValidRunsOfThirteenToNineteenDigitsAreCardNumbers(String text) {
         assertThat(CardNumbers.containsOne(text)).isTrue();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"4111111111111112", "411111111111", "tok_visa", "12345678901234567890123",
-            "4111 1111 1111 111", "2026-12-01T10:00:00Z", "4111    1111 1111 1111",
-            "123e4567-e89b-12d3-a456-426614174000",
-            "4111.1111.1111.1111", "4111,1111,1111,1111", ""})
+    @ValueSource(
+            strings = {
+                "4111111111111112",
+                "411111111111",
+                "tok_visa",
+                "12345678901234567890123",
+                "4111 1111 1111 111",
+                "2026-12-01T10:00:00Z",
+                "4111    1111 1111 1111",
+                "123e4567-e89b-12d3-a456-426614174000",
+                "4111.1111.1111.1111",
+                "4111,1111,1111,1111",
+                ""
+            })
     void otherDigitsAreNotCardNumbers(String text) {
         assertThat(CardNumbers.containsOne(text)).isFalse();
     }
@@ -42,7 +64,8 @@ class CardNumbersTest {
         assertThat(flagged).isEmpty();
         assertThat(CardNumbers.inIdempotencyKey("key-4111 1111 1111 1111")).isTrue();
         assertThat(CardNumbers.inIdempotencyKey("4111111111111111")).isTrue();
-        assertThat(CardNumbers.inIdempotencyKey("87644fad-f466-0104-6012-7679fec503d0x")).isTrue();
+        assertThat(CardNumbers.inIdempotencyKey("87644fad-f466-0104-6012-7679fec503d0x"))
+                .isTrue();
     }
 
     @Test
@@ -67,7 +90,8 @@ class CardNumbersTest {
     @Test
     void aBodyWithoutOneIsLetThrough() {
         assertThat(field("{\"paymentMethod\": \"tok_visa\"}")).isEmpty();
-        assertThat(field("{\"paymentMethod\": \"tok_4111111111111112\", \"n\": 42}")).isEmpty();
+        assertThat(field("{\"paymentMethod\": \"tok_4111111111111112\", \"n\": 42}"))
+                .isEmpty();
         assertThat(field("not json")).isEmpty();
         assertThat(CardNumbers.fieldCarryingOne(null)).isEmpty();
         assertThat(CardNumbers.fieldCarryingOne(new byte[0])).isEmpty();

@@ -8,7 +8,6 @@ import dev.onsale.booking.BookingHttp;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
-import dev.onsale.platform.testing.TopicTail;
 import dev.onsale.booking.hold.Allocation;
 import dev.onsale.booking.order.BuyerOrders;
 import dev.onsale.booking.order.PaymentOutcomes;
@@ -18,6 +17,7 @@ import dev.onsale.common.events.PaymentFailed;
 import dev.onsale.common.events.PaymentRequested;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
+import dev.onsale.platform.testing.TopicTail;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
@@ -52,18 +52,25 @@ class PaymentControllerIT {
 
     @Value("${local.server.port}")
     int port;
+
     @Autowired
     JdbcTemplate jdbc;
+
     @Autowired
     DataSource dataSource;
+
     @Autowired
     Allocation allocation;
+
     @Autowired
     BuyerOrders buyers;
+
     @Autowired
     PaymentOutcomes outcomes;
+
     @Autowired
     MeterRegistry meters;
+
     BookingHttp http;
     PlacedOrders orders;
     TopicTail requests;
@@ -108,18 +115,25 @@ class PaymentControllerIT {
             }
 
             assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(202);
-            assertThat(responses).extracting(HttpResponse::body).containsOnly(responses.getFirst().body());
+            assertThat(responses)
+                    .extracting(HttpResponse::body)
+                    .containsOnly(responses.getFirst().body());
         } finally {
             pool.shutdownNow();
         }
         String body = answers.getFirst().get().body();
         assertThat(json(answers.getFirst().get()).propertyNames()).containsExactly("paymentId", "status");
         assertThat(json(answers.getFirst().get()).get("status").asString()).isEqualTo("PROCESSING");
-        UUID paymentId = UUID.fromString(json(answers.getFirst().get()).get("paymentId").asString());
-        assertThat(jdbc.queryForList("SELECT payment_id FROM booking.payments WHERE order_id = ?", UUID.class,
-                held.orderId())).containsExactly(paymentId);
-        assertThat(jdbc.queryForObject("SELECT response_body FROM booking.payment_idempotency WHERE session_id = ?",
-                String.class, buyer)).isEqualTo(body);
+        UUID paymentId =
+                UUID.fromString(json(answers.getFirst().get()).get("paymentId").asString());
+        assertThat(jdbc.queryForList(
+                        "SELECT payment_id FROM booking.payments WHERE order_id = ?", UUID.class, held.orderId()))
+                .containsExactly(paymentId);
+        assertThat(jdbc.queryForObject(
+                        "SELECT response_body FROM booking.payment_idempotency WHERE session_id = ?",
+                        String.class,
+                        buyer))
+                .isEqualTo(body);
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("HELD");
         assertThat(counter("onsale.payments.requested") - requestedBefore).isEqualTo(1);
@@ -131,8 +145,8 @@ class PaymentControllerIT {
         requests.awaitUntil(RELAYED, byKey -> !requests.of(held.orderId()).isEmpty());
         requests.readFor(Duration.ofSeconds(2));
         assertThat(requests.of(held.orderId())).hasSize(1);
-        PaymentRequested relayed = (PaymentRequested) requests.of(held.orderId()).getFirst()
-                .event(PaymentCommand.class);
+        PaymentRequested relayed =
+                (PaymentRequested) requests.of(held.orderId()).getFirst().event(PaymentCommand.class);
         assertThat(relayed.paymentId()).isEqualTo(paymentId);
         assertThat(relayed.orderId()).isEqualTo(held.orderId());
         assertThat(relayed.eventId()).isEqualTo(eventId);
@@ -149,23 +163,31 @@ class PaymentControllerIT {
         String key = UUID.randomUUID().toString();
         HttpResponse<String> first = pay(held.orderId(), buyer, key, VISA);
         assertThat(first.statusCode()).isEqualTo(202);
-        assertThat(first.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/json"));
+        assertThat(first.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
 
         HttpResponse<String> respaced = pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
         assertThat(respaced.statusCode()).isEqualTo(202);
         assertThat(respaced.body()).isEqualTo(first.body());
-        assertProblem(pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"), 422,
+        assertProblem(
+                pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
+                422,
                 "idempotency-key-reused");
         SeatsAllocated other = orders.hold(eventId, buyer, 1);
         assertProblem(pay(other.orderId(), buyer, key, VISA), 422, "idempotency-key-reused");
         assertThat(orders.status(other.orderId())).isEqualTo("HELD");
 
-        outcomes.apply(UUID.randomUUID(), new PaymentFailed(held.orderId(),
-                UUID.fromString(json(first).get("paymentId").asString()), "card_declined"));
+        outcomes.apply(
+                UUID.randomUUID(),
+                new PaymentFailed(
+                        held.orderId(),
+                        UUID.fromString(json(first).get("paymentId").asString()),
+                        "card_declined"));
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_FAILED");
         assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
-        assertProblem(pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"), 422,
+        assertProblem(
+                pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
+                422,
                 "idempotency-key-reused");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class, buyer))
                 .isOne();
@@ -174,16 +196,21 @@ class PaymentControllerIT {
     @Test
     void aPaymentPendingOrderOutlivesItsHoldAndASecondKeyCannotPayItAgain() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        assertThat(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA).statusCode()).isEqualTo(202);
+        assertThat(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA)
+                        .statusCode())
+                .isEqualTo(202);
         orders.overdue(held.orderId());
-        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(4))
+        await().during(Duration.ofSeconds(2))
+                .atMost(Duration.ofSeconds(4))
                 .until(() -> orders.status(held.orderId()).equals("PAYMENT_PENDING"));
 
         assertProblem(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA), 409, "order-not-payable");
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?",
-                Long.class, buyer)).isOne();
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE order_id = ?", Long.class,
-                held.orderId())).isOne();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?", Long.class, buyer))
+                .isOne();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.payments WHERE order_id = ?", Long.class, held.orderId()))
+                .isOne();
     }
 
     @Test
@@ -207,13 +234,16 @@ class PaymentControllerIT {
         UUID stranger = UUID.randomUUID();
         assertProblem(pay(held.orderId(), stranger, "k", VISA), 404, "order-not-found");
         assertProblem(pay(UUID.randomUUID(), buyer, "k", VISA), 404, "order-not-found");
-        assertProblem(http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA, "Idempotency-Key", "k"), 404,
+        assertProblem(
+                http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA, "Idempotency-Key", "k"),
+                404,
                 "order-not-found");
 
         assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"visa\"}"), "paymentMethod");
         assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": 42}"), "paymentMethod");
         assertInvalid(pay(held.orderId(), buyer, "k", "{}"), "paymentMethod");
-        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"tok_visa\", \"amountCents\": 1}"),
+        assertInvalid(
+                pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"tok_visa\", \"amountCents\": 1}"),
                 "amountCents");
         assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": "), "body");
         assertInvalid(pay(held.orderId(), buyer, "k", ""), "body");
@@ -232,7 +262,8 @@ class PaymentControllerIT {
         SeatsAllocated ranOut = orders.hold(eventId, buyer, 1);
         orders.overdue(ranOut.orderId());
         assertProblem(pay(ranOut.orderId(), buyer, "k", VISA), 409, "order-not-payable");
-        await().atMost(Duration.ofSeconds(10)).until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
         for (SeatsAllocated order : new SeatsAllocated[] {cancelled, expired}) {
             assertProblem(pay(order.orderId(), buyer, "k", VISA), 409, "order-not-payable");
@@ -246,12 +277,13 @@ class PaymentControllerIT {
     void bodiesCarryingACardNumberAreRefusedBeforeAnythingElseAndTheDigitsGoNowhere(CapturedOutput output) {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         String[][] cases = {
-                {"{\"paymentMethod\": \"4111 1111 1111 1111\"}", "paymentMethod"},
-                {"{\"paymentMethod\": \"tok_visa\", \"cardNumber\": \"4111111111111111\"}", "cardNumber"},
-                {"{\"paymentMethod\": \"4111-1111-1111-1111\"}", "paymentMethod"},
-                {"{\"paymentMethod\": \"tok_4111111111111111\"}", "paymentMethod"},
-                {"{\"paymentMethod\": \"tok_visa\", \"card\": {\"number\": 4111111111111111}}", "card.number"},
-                {"paymentMethod=4111111111111111", "body"}};
+            {"{\"paymentMethod\": \"4111 1111 1111 1111\"}", "paymentMethod"},
+            {"{\"paymentMethod\": \"tok_visa\", \"cardNumber\": \"4111111111111111\"}", "cardNumber"},
+            {"{\"paymentMethod\": \"4111-1111-1111-1111\"}", "paymentMethod"},
+            {"{\"paymentMethod\": \"tok_4111111111111111\"}", "paymentMethod"},
+            {"{\"paymentMethod\": \"tok_visa\", \"card\": {\"number\": 4111111111111111}}", "card.number"},
+            {"paymentMethod=4111111111111111", "body"}
+        };
         for (String[] c : cases) {
             for (String key : new String[] {"k", null}) {
                 HttpResponse<String> response = pay(held.orderId(), buyer, key, c[0]);
@@ -283,8 +315,8 @@ class PaymentControllerIT {
                 claim.setString(2, key);
                 claim.executeUpdate();
             }
-            CompletableFuture<HttpResponse<String>> duplicate = CompletableFuture.supplyAsync(
-                    () -> pay(held.orderId(), buyer, key, VISA));
+            CompletableFuture<HttpResponse<String>> duplicate =
+                    CompletableFuture.supplyAsync(() -> pay(held.orderId(), buyer, key, VISA));
 
             await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject("""
                     SELECT count(*) FROM pg_stat_activity
@@ -295,8 +327,12 @@ class PaymentControllerIT {
 
             HttpResponse<String> response = duplicate.get(30, TimeUnit.SECONDS);
             assertThat(response.statusCode()).isEqualTo(202);
-            assertThat(jdbc.queryForObject("SELECT response_body FROM booking.payment_idempotency"
-                    + " WHERE session_id = ? AND idempotency_key = ?", String.class, buyer, key))
+            assertThat(jdbc.queryForObject(
+                            "SELECT response_body FROM booking.payment_idempotency"
+                                    + " WHERE session_id = ? AND idempotency_key = ?",
+                            String.class,
+                            buyer,
+                            key))
                     .isEqualTo(response.body());
         }
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
@@ -304,8 +340,9 @@ class PaymentControllerIT {
 
     private HttpResponse<String> pay(UUID orderId, UUID session, String key, String body) {
         String path = "/api/orders/" + orderId + "/payments";
-        return key == null ? http.postAsBuyer(path, session, body) : http.postAsBuyer(path, session, body,
-                "Idempotency-Key", key);
+        return key == null
+                ? http.postAsBuyer(path, session, body)
+                : http.postAsBuyer(path, session, body, "Idempotency-Key", key);
     }
 
     private double counter(String name) {
@@ -313,22 +350,30 @@ class PaymentControllerIT {
     }
 
     private void assertNothingStored(UUID orderId, UUID session) {
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE order_id = ? OR session_id = ?",
-                Long.class, orderId, session)).isZero();
-        assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?",
-                Long.class, session)).isZero();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.payments WHERE order_id = ? OR session_id = ?",
+                        Long.class,
+                        orderId,
+                        session))
+                .isZero();
+        assertThat(jdbc.queryForObject(
+                        "SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?", Long.class, session))
+                .isZero();
     }
 
     private static void assertInvalid(HttpResponse<String> response, String field) {
         assertProblem(response, 400, "invalid-request");
-        assertThat(json(response).get("errors").valueStream().map(e -> e.get("field").asString()))
+        assertThat(json(response)
+                        .get("errors")
+                        .valueStream()
+                        .map(e -> e.get("field").asString()))
                 .containsExactly(field);
     }
 
     private static void assertProblem(HttpResponse<String> response, int status, String slug) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(json(response).get("type").asString()).isEqualTo("/problems/" + slug);
     }
 }

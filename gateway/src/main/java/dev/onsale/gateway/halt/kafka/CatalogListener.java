@@ -32,7 +32,9 @@ class CatalogListener {
         this.json = json;
     }
 
-    @KafkaListener(topics = Topics.EVENTS, groupId = "gateway-#{T(java.util.UUID).randomUUID()}",
+    @KafkaListener(
+            topics = Topics.EVENTS,
+            groupId = "gateway-#{T(java.util.UUID).randomUUID()}",
             properties = {"auto.offset.reset=earliest"})
     void on(ConsumerRecord<String, String> record) {
         Header type = record.headers().lastHeader(EnvelopeHeaders.EVENT_TYPE);
@@ -51,8 +53,13 @@ class CatalogListener {
                 default -> log.debug("ignoring {} on {}", eventType, Topics.EVENTS);
             }
         } catch (RuntimeException unreadable) {
-            log.warn("skipping an unreadable {} record at {}-{}@{}: {}", eventType, record.topic(),
-                    record.partition(), record.offset(), unreadable.toString());
+            log.warn(
+                    "skipping an unreadable {} record at {}-{}@{}: {}",
+                    eventType,
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    unreadable.toString());
         }
     }
 }

@@ -27,8 +27,8 @@ class AvailabilityController {
     @Answers(problems = ProblemType.EVENT_NOT_FOUND)
     @GetMapping("/api/events/{eventId}/availability")
     ResponseEntity<Availability> availability(@PathVariable UUID eventId) {
-        Availability availability = reader.read(eventId).orElseThrow(
-                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
+        Availability availability = reader.read(eventId)
+                .orElseThrow(() -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
         return ResponseEntity.ok().cacheControl(UP_TO_ONE_SECOND).body(availability);
     }
 }

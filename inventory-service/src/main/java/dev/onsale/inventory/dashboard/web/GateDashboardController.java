@@ -25,8 +25,9 @@ class GateDashboardController {
 
     @GetMapping("/internal/events/{eventId}/dashboard")
     SeatsPart part(Admin admin, @PathVariable UUID eventId) {
-        return dashboard.read(eventId).orElseThrow(
-                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND,
-                        "the gate has no counter for event " + eventId));
+        return dashboard
+                .read(eventId)
+                .orElseThrow(() -> new ProblemException(
+                        ProblemType.EVENT_NOT_FOUND, "the gate has no counter for event " + eventId));
     }
 }

@@ -28,7 +28,11 @@ class HoldReplyListener implements ConsumerSeekAware {
         this.readiness = readiness;
     }
 
-    @KafkaListener(id = "hold-replies", containerFactory = ListenerThreads.PLATFORM_THREADS, topics = Topics.HOLD_REPLIES, groupId = "#{@replyListener.group()}",
+    @KafkaListener(
+            id = "hold-replies",
+            containerFactory = ListenerThreads.PLATFORM_THREADS,
+            topics = Topics.HOLD_REPLIES,
+            groupId = "#{@replyListener.group()}",
             properties = {"auto.offset.reset=latest", "enable.auto.commit=true"})
     void onReply(ConsumerRecord<String, String> record) {
         replies.apply(Envelope.of(record).event(HoldReply.class));

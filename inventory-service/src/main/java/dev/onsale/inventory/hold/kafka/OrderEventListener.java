@@ -19,7 +19,10 @@ class OrderEventListener {
         this.outcomes = outcomes;
     }
 
-    @KafkaListener(id = "order-events", idIsGroup = false, containerFactory = ListenerThreads.PLATFORM_THREADS,
+    @KafkaListener(
+            id = "order-events",
+            idIsGroup = false,
+            containerFactory = ListenerThreads.PLATFORM_THREADS,
             topics = Topics.ORDERS)
     void onOrderEvent(ConsumerRecord<String, String> record) {
         outcomes.apply(Envelope.of(record).event(OrderEvent.class));

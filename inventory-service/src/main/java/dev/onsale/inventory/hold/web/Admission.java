@@ -7,5 +7,4 @@ import java.util.UUID;
  * ({@code X-Onsale-Admission}). Declare it as a controller parameter: a request without one is
  * refused with 403 {@code admission-required}.
  */
-record Admission(UUID admissionId) {
-}
+record Admission(UUID admissionId) {}

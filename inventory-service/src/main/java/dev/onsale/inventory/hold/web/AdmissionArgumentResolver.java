@@ -33,11 +33,16 @@ class AdmissionArgumentResolver implements HandlerMethodArgumentResolver, WebMvc
     }
 
     @Override
-    public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mav, NativeWebRequest request,
+    public Object resolveArgument(
+            MethodParameter parameter,
+            ModelAndViewContainer mav,
+            NativeWebRequest request,
             WebDataBinderFactory binderFactory) {
         // the verified identity only: the platform's filter refused the request if the header was not signed
         String header = Optional.ofNullable(request.getNativeRequest(HttpServletRequest.class))
-                .flatMap(VerifiedIdentity::of).map(VerifiedIdentity::admission).orElse(null);
+                .flatMap(VerifiedIdentity::of)
+                .map(VerifiedIdentity::admission)
+                .orElse(null);
         if (header != null) {
             try {
                 return new Admission(UUID.fromString(header.strip()));

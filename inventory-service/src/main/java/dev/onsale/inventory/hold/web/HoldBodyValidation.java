@@ -15,11 +15,11 @@ final class HoldBodyValidation {
 
     /** {@code <section>-<row>-<seat>}: section as booking names them, row and seat 1-based. */
     static final Pattern SEAT_ID = Pattern.compile("[A-Z0-9]{1,8}-[1-9][0-9]{0,3}-[1-9][0-9]{0,3}");
+
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     private static final Pattern VISIBLE_ASCII = Pattern.compile("[\\x21-\\x7E]{1,255}");
 
-    private HoldBodyValidation() {
-    }
+    private HoldBodyValidation() {}
 
     /** @throws ProblemException 400 {@code invalid-request} */
     static HoldRequest validate(UUID eventId, UUID sessionId, HoldBody body, String idempotencyKey) {

@@ -1,12 +1,12 @@
 package dev.onsale.inventory.hold.web;
 
+import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldPlacement;
 import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.platform.identity.Buyer;
-import dev.onsale.common.IdentityHeaders;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Optional;
@@ -35,19 +35,33 @@ class HoldController {
         this.properties = properties;
     }
 
-    @Answers(value = 201, problems = {ProblemType.ADMISSION_REQUIRED, ProblemType.EVENT_NOT_FOUND,
-            ProblemType.SOLD_OUT, ProblemType.SEAT_UNAVAILABLE, ProblemType.ORDER_ALREADY_LIVE, ProblemType.SALE_NOT_OPEN,
-            ProblemType.HOLD_ENDED, ProblemType.LIMIT_EXCEEDED, ProblemType.IDEMPOTENCY_KEY_REUSED,
-            ProblemType.SERVICE_UNAVAILABLE})
+    @Answers(
+            value = 201,
+            problems = {
+                ProblemType.ADMISSION_REQUIRED,
+                ProblemType.EVENT_NOT_FOUND,
+                ProblemType.SOLD_OUT,
+                ProblemType.SEAT_UNAVAILABLE,
+                ProblemType.ORDER_ALREADY_LIVE,
+                ProblemType.SALE_NOT_OPEN,
+                ProblemType.HOLD_ENDED,
+                ProblemType.LIMIT_EXCEEDED,
+                ProblemType.IDEMPOTENCY_KEY_REUSED,
+                ProblemType.SERVICE_UNAVAILABLE
+            })
     @PostMapping("/api/events/{eventId}/holds")
-    ResponseEntity<HoldResponse> hold(@PathVariable UUID eventId, Buyer buyer, Admission admission,
+    ResponseEntity<HoldResponse> hold(
+            @PathVariable UUID eventId,
+            Buyer buyer,
+            Admission admission,
             @RequestBody HoldBody body,
             @RequestHeader(name = HoldBodyValidation.IDEMPOTENCY_KEY, required = false) String idempotencyKey,
             @RequestHeader(name = IdentityHeaders.DEADLINE, required = false) String deadline) {
         HoldAnswer answer = placement.hold(
                 HoldBodyValidation.validate(eventId, buyer.sessionId(), body, idempotencyKey), answerBy(deadline));
         if (answer instanceof HoldAnswer.Held held) {
-            return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/api/orders/" + held.orderId()))
+            return ResponseEntity.status(HttpStatus.CREATED)
+                    .location(URI.create("/api/orders/" + held.orderId()))
                     .body(HoldResponse.of(held));
         }
         throw HoldProblems.of(answer, eventId, properties.retryAfter());

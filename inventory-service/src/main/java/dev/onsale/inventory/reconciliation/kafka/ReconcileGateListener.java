@@ -20,8 +20,11 @@ class ReconcileGateListener {
         this.reconciliation = reconciliation;
     }
 
-    @KafkaListener(id = "reconciliation-commands", idIsGroup = false,
-            containerFactory = ListenerThreads.PLATFORM_THREADS, topics = Topics.RECONCILIATION_COMMANDS)
+    @KafkaListener(
+            id = "reconciliation-commands",
+            idIsGroup = false,
+            containerFactory = ListenerThreads.PLATFORM_THREADS,
+            topics = Topics.RECONCILIATION_COMMANDS)
     void onCommand(ConsumerRecord<String, String> record) {
         switch (Envelope.of(record).event(ReconciliationCommand.class)) {
             case ReconcileGate reconcile -> reconciliation.reconcile(reconcile);

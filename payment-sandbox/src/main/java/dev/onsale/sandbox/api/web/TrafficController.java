@@ -1,9 +1,7 @@
 package dev.onsale.sandbox.api.web;
 
-import java.util.Map;
-
 import dev.onsale.sandbox.api.Traffic;
-
+import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -11,14 +9,15 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class TrafficController {
 
-	private final Traffic traffic;
+    private final Traffic traffic;
 
-	TrafficController(Traffic traffic) {
-		this.traffic = traffic;
-	}
+    TrafficController(Traffic traffic) {
+        this.traffic = traffic;
+    }
 
-	@GetMapping("/v1/sandbox/traffic")
-	Map<String, Map<Long, Long>> traffic() {
-		return Map.of("acceptedPerSecond", traffic.acceptedPerSecond(), "rejectedPerSecond", traffic.rejectedPerSecond());
-	}
+    @GetMapping("/v1/sandbox/traffic")
+    Map<String, Map<Long, Long>> traffic() {
+        return Map.of(
+                "acceptedPerSecond", traffic.acceptedPerSecond(), "rejectedPerSecond", traffic.rejectedPerSecond());
+    }
 }

@@ -1,8 +1,5 @@
 package dev.onsale.sandbox.charge.web;
 
-import java.util.List;
-import java.util.Map;
-
 import dev.onsale.sandbox.api.ApiException;
 import dev.onsale.sandbox.api.Merchants;
 import dev.onsale.sandbox.api.RateLimiter;
@@ -11,7 +8,8 @@ import dev.onsale.sandbox.charge.ChargeView;
 import dev.onsale.sandbox.charge.Ledger;
 import dev.onsale.sandbox.charge.RefundRequest;
 import dev.onsale.sandbox.charge.RefundView;
-
+import java.util.List;
+import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,45 +27,49 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ChargeController {
 
-	private final Merchants merchants;
-	private final RateLimiter rateLimiter;
-	private final Ledger ledger;
+    private final Merchants merchants;
+    private final RateLimiter rateLimiter;
+    private final Ledger ledger;
 
-	ChargeController(Merchants merchants, RateLimiter rateLimiter, Ledger ledger) {
-		this.merchants = merchants;
-		this.rateLimiter = rateLimiter;
-		this.ledger = ledger;
-	}
+    ChargeController(Merchants merchants, RateLimiter rateLimiter, Ledger ledger) {
+        this.merchants = merchants;
+        this.rateLimiter = rateLimiter;
+        this.ledger = ledger;
+    }
 
-	@PostMapping("/v1/charges")
-	@ResponseStatus(HttpStatus.ACCEPTED)
-	ChargeView charge(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
-			@RequestBody ChargeRequest request) {
-		var merchant = merchants.authenticate(authorization);
-		rateLimiter.acquire(merchant);
-		return ledger.charge(merchant, idempotencyKey, request);
-	}
+    @PostMapping("/v1/charges")
+    @ResponseStatus(HttpStatus.ACCEPTED)
+    ChargeView charge(
+            @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
+            @RequestBody ChargeRequest request) {
+        var merchant = merchants.authenticate(authorization);
+        rateLimiter.acquire(merchant);
+        return ledger.charge(merchant, idempotencyKey, request);
+    }
 
-	@GetMapping("/v1/charges/{id}")
-	ChargeView get(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-			@PathVariable String id) {
-		merchants.authenticate(authorization);
-		return ledger.find(id).orElseThrow(() -> ApiException.notFound("No such charge: '" + id + "'"));
-	}
+    @GetMapping("/v1/charges/{id}")
+    ChargeView get(
+            @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+            @PathVariable String id) {
+        merchants.authenticate(authorization);
+        return ledger.find(id).orElseThrow(() -> ApiException.notFound("No such charge: '" + id + "'"));
+    }
 
-	@PostMapping("/v1/refunds")
-	RefundView refund(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
-			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
-			@RequestBody RefundRequest request) {
-		var merchant = merchants.authenticate(authorization);
-		rateLimiter.acquire(merchant);
-		return ledger.refund(merchant, idempotencyKey, request);
-	}
+    @PostMapping("/v1/refunds")
+    RefundView refund(
+            @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization,
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
+            @RequestBody RefundRequest request) {
+        var merchant = merchants.authenticate(authorization);
+        rateLimiter.acquire(merchant);
+        return ledger.refund(merchant, idempotencyKey, request);
+    }
 
-	@GetMapping("/v1/ledger")
-	Map<String, List<?>> ledger(@RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
-		merchants.authenticate(authorization);
-		return Map.of("charges", ledger.charges(), "refunds", ledger.refunds());
-	}
+    @GetMapping("/v1/ledger")
+    Map<String, List<?>> ledger(
+            @RequestHeader(name = HttpHeaders.AUTHORIZATION, required = false) String authorization) {
+        merchants.authenticate(authorization);
+        return Map.of("charges", ledger.charges(), "refunds", ledger.refunds());
+    }
 }

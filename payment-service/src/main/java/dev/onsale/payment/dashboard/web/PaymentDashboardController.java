@@ -1,8 +1,8 @@
 package dev.onsale.payment.dashboard.web;
 
+import dev.onsale.payment.provider.ProviderErrors;
 import dev.onsale.payment.record.PaymentStatus;
 import dev.onsale.payment.record.Payments;
-import dev.onsale.payment.provider.ProviderErrors;
 import dev.onsale.platform.identity.Admin;
 import java.util.Map;
 import java.util.UUID;
@@ -24,9 +24,11 @@ class PaymentDashboardController {
      * @param providerErrorsLastMinute      calls to the acquirer it did not accept in the last 60 s (all events)
      * @param providerErrorsLastMinuteByOutcome the same, by outcome ({@code rate_limited}, {@code timeout}, ...)
      */
-    record PaymentsPart(long queued, long inFlight, long providerErrorsLastMinute,
-            Map<String, Long> providerErrorsLastMinuteByOutcome) {
-    }
+    record PaymentsPart(
+            long queued,
+            long inFlight,
+            long providerErrorsLastMinute,
+            Map<String, Long> providerErrorsLastMinuteByOutcome) {}
 
     private final Payments payments;
     private final ProviderErrors providerErrors;
@@ -40,7 +42,7 @@ class PaymentDashboardController {
     PaymentsPart part(Admin admin, @PathVariable UUID eventId) {
         Map<PaymentStatus, Long> open = payments.countOpen(eventId);
         ProviderErrors.LastMinute errors = providerErrors.lastMinute();
-        return new PaymentsPart(open.get(PaymentStatus.QUEUED), open.get(PaymentStatus.SUBMITTED), errors.total(),
-                errors.byOutcome());
+        return new PaymentsPart(
+                open.get(PaymentStatus.QUEUED), open.get(PaymentStatus.SUBMITTED), errors.total(), errors.byOutcome());
     }
 }

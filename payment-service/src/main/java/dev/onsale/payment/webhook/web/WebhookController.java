@@ -26,11 +26,16 @@ class WebhookController {
         this.receiver = receiver;
     }
 
-    @Answers(problems = {ProblemType.WEBHOOK_SIGNATURE_INVALID, ProblemType.WEBHOOK_TIMESTAMP_STALE,
-            ProblemType.PAYLOAD_TOO_LARGE})
+    @Answers(
+            problems = {
+                ProblemType.WEBHOOK_SIGNATURE_INVALID,
+                ProblemType.WEBHOOK_TIMESTAMP_STALE,
+                ProblemType.PAYLOAD_TOO_LARGE
+            })
     @PostMapping("/webhooks/payments")
-    Acknowledgement receive(@RequestHeader(name = SIGNATURE_HEADER, required = false) String signature,
-            HttpServletRequest request) throws IOException {
+    Acknowledgement receive(
+            @RequestHeader(name = SIGNATURE_HEADER, required = false) String signature, HttpServletRequest request)
+            throws IOException {
         byte[] body;
         try (InputStream in = request.getInputStream()) {
             body = in.readNBytes(receiver.maxBodyBytes() + 1);
@@ -39,6 +44,5 @@ class WebhookController {
     }
 
     /** The 200's body: what became of the delivery (accepted, duplicate, ignored, unknown_payment). */
-    record Acknowledgement(String result) {
-    }
+    record Acknowledgement(String result) {}
 }

@@ -12,11 +12,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class AdmissionController {
 
-    record AdmissionRequest(Long maxActiveBuyers, Long maxAdmitPerSecond) {
-    }
+    record AdmissionRequest(Long maxActiveBuyers, Long maxAdmitPerSecond) {}
 
-    record AdmissionResponse(UUID eventId, long maxActiveBuyers, long maxAdmitPerSecond) {
-    }
+    record AdmissionResponse(UUID eventId, long maxActiveBuyers, long maxAdmitPerSecond) {}
 
     private final AdmissionSettings settings;
 

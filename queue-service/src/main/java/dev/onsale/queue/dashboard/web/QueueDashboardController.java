@@ -25,7 +25,9 @@ class QueueDashboardController {
 
     @GetMapping("/internal/events/{eventId}/dashboard")
     QueuePart part(Admin admin, @PathVariable UUID eventId) {
-        return dashboard.read(eventId).orElseThrow(
-                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "the waiting room has no event " + eventId));
+        return dashboard
+                .read(eventId)
+                .orElseThrow(() ->
+                        new ProblemException(ProblemType.EVENT_NOT_FOUND, "the waiting room has no event " + eventId));
     }
 }

@@ -9,6 +9,11 @@ import java.time.Instant;
  * {@code admissionExpiresAt} only when ADMITTED; {@code pollAfterMs} always.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record QueueAnswer(QueueStatus status, Long position, Long place, long pollAfterMs, Long estimatedWaitSeconds,
-        String admissionToken, Instant admissionExpiresAt) {
-}
+record QueueAnswer(
+        QueueStatus status,
+        Long position,
+        Long place,
+        long pollAfterMs,
+        Long estimatedWaitSeconds,
+        String admissionToken,
+        Instant admissionExpiresAt) {}

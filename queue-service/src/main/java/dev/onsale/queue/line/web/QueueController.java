@@ -48,11 +48,24 @@ class QueueController {
     private QueueAnswer answer(UUID eventId, Buyer buyer, Place place) {
         long pollAfterMs = pollInterval.millis(place);
         return switch (place.status()) {
-            case WAITING -> new QueueAnswer(QueueStatus.WAITING, place.position(), place.place(), pollAfterMs,
-                    (long) Math.ceil(place.position() / place.admissionRate()), null, null);
-            case ADMITTED -> new QueueAnswer(QueueStatus.ADMITTED, null, null, pollAfterMs, 0L,
-                    tokens.token(place.admissionId(), buyer.sessionId(), eventId, place.expiresAt()),
-                    place.expiresAt());
+            case WAITING ->
+                new QueueAnswer(
+                        QueueStatus.WAITING,
+                        place.position(),
+                        place.place(),
+                        pollAfterMs,
+                        (long) Math.ceil(place.position() / place.admissionRate()),
+                        null,
+                        null);
+            case ADMITTED ->
+                new QueueAnswer(
+                        QueueStatus.ADMITTED,
+                        null,
+                        null,
+                        pollAfterMs,
+                        0L,
+                        tokens.token(place.admissionId(), buyer.sessionId(), eventId, place.expiresAt()),
+                        place.expiresAt());
             case NOT_OPEN, SOLD_OUT -> new QueueAnswer(place.status(), null, null, pollAfterMs, null, null, null);
         };
     }

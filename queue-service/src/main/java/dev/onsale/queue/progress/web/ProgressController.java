@@ -41,15 +41,22 @@ class ProgressController {
 
     @Answers(problems = ProblemType.EVENT_NOT_FOUND, also = 304)
     @GetMapping(path = "/api/queue/{eventId}/progress", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> progress(@PathVariable UUID eventId,
+    ResponseEntity<byte[]> progress(
+            @PathVariable UUID eventId,
             @RequestHeader(name = HttpHeaders.IF_NONE_MATCH, required = false) String ifNoneMatch) {
-        Progress progress = reader.read(eventId).orElseThrow(
-                () -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
+        Progress progress = reader.read(eventId)
+                .orElseThrow(() -> new ProblemException(ProblemType.EVENT_NOT_FOUND, "no event " + eventId));
         String etag = EntityTags.weak(json.writeValueAsString(progress.withUpdatedAt(null)));
         if (EntityTags.matches(ifNoneMatch, etag)) {
-            return ResponseEntity.status(HttpStatus.NOT_MODIFIED).eTag(etag).cacheControl(cacheControl).build();
+            return ResponseEntity.status(HttpStatus.NOT_MODIFIED)
+                    .eTag(etag)
+                    .cacheControl(cacheControl)
+                    .build();
         }
-        return ResponseEntity.ok().eTag(etag).cacheControl(cacheControl).contentType(MediaType.APPLICATION_JSON)
+        return ResponseEntity.ok()
+                .eTag(etag)
+                .cacheControl(cacheControl)
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(json.writeValueAsBytes(progress));
     }
 }
