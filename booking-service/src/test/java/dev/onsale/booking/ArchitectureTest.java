@@ -11,7 +11,7 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     @ArchTest
-    static final ArchRule bookingDependsOnNoOtherService = noClasses()
+    static final ArchRule booking_depends_on_no_other_service = noClasses()
             .that()
             .resideInAPackage("dev.onsale.booking..")
             .should()
@@ -20,7 +20,7 @@ class ArchitectureTest {
                     "dev.onsale.gateway..", "dev.onsale.queue..", "dev.onsale.inventory..", "dev.onsale.payment..");
 
     @ArchTest
-    static final ArchRule theModelDoesNotDependOnItsWebAdapters = noClasses()
+    static final ArchRule the_model_does_not_depend_on_its_web_adapters = noClasses()
             .that()
             .resideInAPackage("dev.onsale.booking.event")
             .should()
@@ -28,7 +28,7 @@ class ArchitectureTest {
             .resideInAPackage("dev.onsale.booking..web..");
 
     @ArchTest
-    static final ArchRule ordersAndHoldsDoNotDependOnTheirTransportAdapters = noClasses()
+    static final ArchRule orders_and_holds_do_not_depend_on_their_transport_adapters = noClasses()
             .that()
             .resideInAnyPackage("dev.onsale.booking.order", "dev.onsale.booking.hold", "dev.onsale.booking.payment")
             .should()
@@ -36,7 +36,7 @@ class ArchitectureTest {
             .resideInAnyPackage("dev.onsale.booking..web..", "dev.onsale.booking..kafka..");
 
     @ArchTest
-    static final ArchRule ordersKnowNothingOfPayments = noClasses()
+    static final ArchRule orders_know_nothing_of_payments = noClasses()
             .that()
             .resideInAnyPackage("dev.onsale.booking.order..", "dev.onsale.booking.hold..")
             .should()
@@ -44,7 +44,7 @@ class ArchitectureTest {
             .resideInAPackage("dev.onsale.booking.payment..");
 
     @ArchTest
-    static final ArchRule ordersKnowNothingOfAllocation = noClasses()
+    static final ArchRule orders_know_nothing_of_allocation = noClasses()
             .that()
             .resideInAPackage("dev.onsale.booking.order..")
             .should()

@@ -49,8 +49,9 @@ final class LoopbackKafka implements AutoCloseable {
      * @param extras broker settings on top of the listeners (replication factors, partitions, ...)
      */
     static LoopbackKafka start(Path logDir, int port, Map<String, String> extras) throws Exception {
-        int clientPort = port == 0 ? freePort() : port;
-        int controllerPort = freePort();
+        int[] ports = listenerPorts(port);
+        int clientPort = ports[0];
+        int controllerPort = ports[1];
         Files.createDirectories(logDir);
         Map<String, String> settings = new HashMap<>(extras);
         settings.put("process.roles", "broker,controller");
@@ -129,9 +130,20 @@ final class LoopbackKafka implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    private static int freePort() {
-        try (var socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            return socket.getLocalPort();
+    /**
+     * The client port ({@code port}, or a free one when 0) and a free controller port that differs from it. The free
+     * ones are found with their sockets open together: a port asked for after the first socket was closed can be the
+     * same one again, and Kafka then refuses the two listeners (seen once in a full test run).
+     */
+    static int[] listenerPorts(int port) {
+        try (var client = new ServerSocket(0, 1, InetAddress.getByName(HOST));
+                var controller = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+            if (port == 0) {
+                return new int[] {client.getLocalPort(), controller.getLocalPort()};
+            }
+            // a fixed client port: either free socket serves the controller, and at most one of them can be that port
+            int controllerPort = client.getLocalPort() != port ? client.getLocalPort() : controller.getLocalPort();
+            return new int[] {port, controllerPort};
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
