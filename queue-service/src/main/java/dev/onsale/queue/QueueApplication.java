@@ -5,9 +5,11 @@ import dev.onsale.platform.messaging.DeadLetterTopics;
 import java.time.Clock;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.Bean;
 
 @SpringBootApplication
+@ConfigurationPropertiesScan
 public class QueueApplication {
 
     public static void main(String[] args) {

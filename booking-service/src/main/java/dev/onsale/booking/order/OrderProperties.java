@@ -4,14 +4,20 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** Orders after allocation: the payment bound and the sweeper that expires what notifications missed. */
+/**
+ * Orders after allocation: the payment bound and the sweeper that expires what notifications missed.
+ *
+ * @param paymentBound how long a PAYMENT_PENDING order may wait for its payment's result before it expires
+ * @param sweepEnabled whether this replica runs the expiry sweeper (any number may; they never expire one order
+ *     twice)
+ * @param sweepInterval time between the end of one sweep pass and the start of the next: an order is released at most
+ *     this late
+ * @param sweepBatchSize most orders one sweep transaction expires; a longer backlog is taken by the following
+ *     transactions
+ */
 @ConfigurationProperties("onsale.orders")
 public record OrderProperties(
-        // How long a PAYMENT_PENDING order may wait for its payment's result before it expires.
         @DefaultValue("5m") Duration paymentBound,
-        // Whether this replica runs the expiry sweeper (any number may; they never expire one order twice).
         @DefaultValue("true") boolean sweepEnabled,
-        // Time between the end of one sweep pass and the start of the next: an order is released at most this late.
         @DefaultValue("1s") Duration sweepInterval,
-        // Most orders one sweep transaction expires; a longer backlog is taken by the following transactions.
         @DefaultValue("100") int sweepBatchSize) {}

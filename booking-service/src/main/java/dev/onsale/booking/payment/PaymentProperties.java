@@ -4,16 +4,21 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** Buyers' payment requests: how long their idempotency records are honoured and how they are purged. */
+/**
+ * Buyers' payment requests: how long their idempotency records are honoured and how they are purged.
+ *
+ * @param idempotencyTtl how long an Idempotency-Key is honoured; the contract promises at least 24 h
+ * @param cleanupEnabled whether this replica purges records older than idempotency-ttl (any number may; they skip
+ *     each other's rows)
+ * @param cleanupInterval time between the end of one purge pass and the start of the next
+ * @param cleanupBatchSize most records one purge transaction deletes; a longer backlog is taken by the following
+ *     transactions
+ */
 @ConfigurationProperties("onsale.payments")
 public record PaymentProperties(
-        // How long an Idempotency-Key is honoured; the contract promises at least 24 h.
         @DefaultValue("24h") Duration idempotencyTtl,
-        // Whether this replica purges records older than idempotency-ttl (any number may; they skip each other's rows).
         @DefaultValue("true") boolean cleanupEnabled,
-        // Time between the end of one purge pass and the start of the next.
         @DefaultValue("10m") Duration cleanupInterval,
-        // Most records one purge transaction deletes; a longer backlog is taken by the following transactions.
         @DefaultValue("1000") int cleanupBatchSize) {
 
     /** The contract's floor for {@code idempotency-ttl}. */

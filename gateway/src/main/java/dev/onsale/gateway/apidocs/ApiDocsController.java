@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.io.Resource;
 import org.springframework.http.CacheControl;
@@ -26,7 +25,6 @@ import reactor.core.publisher.Mono;
  * the gateway's jar. Anonymous and read-only; nothing here touches a buyer's route.
  */
 @RestController
-@EnableConfigurationProperties(ApiDocsProperties.class)
 class ApiDocsController {
 
     static final String DOCUMENT = "/api/docs/openapi.json";

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -32,7 +31,6 @@ import reactor.core.publisher.Mono;
  * admin token on {@code /admin/**}.
  */
 @RestController
-@EnableConfigurationProperties(DashboardProperties.class)
 class DashboardController {
 
     private final ServiceParts parts;

@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -25,7 +24,6 @@ import reactor.core.publisher.Mono;
  * (for {@code staleFor} at most); its {@code updatedAt} says how old it is.
  */
 @Component
-@EnableConfigurationProperties(ProgressProperties.class)
 class ProgressCache {
 
     /** What queue-service answered: 200 (the document, its ETag and caching) or 404 (its problem body). */

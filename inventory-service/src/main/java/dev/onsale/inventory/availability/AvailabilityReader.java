@@ -6,7 +6,6 @@ import dev.onsale.inventory.InventoryKeys;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import redis.clients.jedis.JedisPooled;
 
@@ -16,7 +15,6 @@ import redis.clients.jedis.JedisPooled;
  * interval. An unknown event (no counter) is cached the same way.
  */
 @Component
-@EnableConfigurationProperties(AvailabilityProperties.class)
 public class AvailabilityReader {
 
     private final JedisPooled jedis;

@@ -6,7 +6,6 @@ import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.platform.messaging.Envelope;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,7 +13,6 @@ import org.springframework.stereotype.Component;
  * id, so a message delivered any number of times has the effect of one delivery.
  */
 @Component
-@EnableConfigurationProperties(CatalogProperties.class)
 public class CatalogEvents {
 
     private static final Logger log = LoggerFactory.getLogger(CatalogEvents.class);

@@ -15,7 +15,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -26,7 +25,6 @@ import org.springframework.stereotype.Component;
  * the order first — then that reply's outcome is the answer.
  */
 @Component
-@EnableConfigurationProperties(HoldsProperties.class)
 public class HoldPlacement {
 
     private final Gate gate;

@@ -7,20 +7,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Status polls of charges the provider accepted but whose result never reached us (a lost webhook): the first
  * {@code after} the submission, then backing off per payment up to {@code max-backoff}.
+ *
+ * @param after how long after an accepted submission a payment with no result is first polled
+ * @param maxBackoff cap of the delay between two polls of one payment (it doubles from after, with jitter)
+ * @param interval time between poll passes
+ * @param batch most payments one pass polls
+ * @param maxInFlight most polls of this replica in flight at once
+ * @param lease how long a polled row stays with its replica before another may poll it
  */
 @ConfigurationProperties("onsale.poll")
 public record PollProperties(
-        // How long after an accepted submission a payment with no result is first polled.
         @DefaultValue("3s") Duration after,
-        // Cap of the delay between two polls of one payment (it doubles from after, with jitter).
         @DefaultValue("60s") Duration maxBackoff,
-        // Time between poll passes.
         @DefaultValue("1s") Duration interval,
-        // Most payments one pass polls.
         @DefaultValue("100") int batch,
-        // Most polls of this replica in flight at once.
         @DefaultValue("16") int maxInFlight,
-        // How long a polled row stays with its replica before another may poll it.
         @DefaultValue("30s") Duration lease) {
 
     public PollProperties {

@@ -9,19 +9,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * webhook or poll made known to us. Every {@code interval} one replica reads the entries of the last
  * {@code lookback} that are at least {@code min-age} old and hands what our records do not reflect yet to
  * Settlement.
+ *
+ * @param enabled whether this replica makes reconciliation passes at all
+ * @param interval time between two passes of a replica; a replica that makes a pass keeps the turn this long, so all
+ *     replicas together make about one pass per interval
+ * @param lookback how far back a pass looks: ledger entries created earlier are not considered any more
+ * @param minAge ledger entries younger than this are left to the submission's answer, the webhook and the poller
+ * @param turnKey Redis key of the turn all replicas share (held by the replica making the current pass)
  */
 @ConfigurationProperties("onsale.reconcile")
 public record ReconcileProperties(
-        // Whether this replica makes reconciliation passes at all.
         @DefaultValue("true") boolean enabled,
-        // Time between two passes of a replica; a replica that makes a pass keeps the turn this long, so all
-        // replicas together make about one pass per interval.
         @DefaultValue("60s") Duration interval,
-        // How far back a pass looks: ledger entries created earlier are not considered any more.
         @DefaultValue("24h") Duration lookback,
-        // Ledger entries younger than this are left to the submission's answer, the webhook and the poller.
         @DefaultValue("60s") Duration minAge,
-        // Redis key of the turn all replicas share (held by the replica making the current pass).
         @DefaultValue("payment:reconcile:turn") String turnKey) {
 
     public ReconcileProperties {

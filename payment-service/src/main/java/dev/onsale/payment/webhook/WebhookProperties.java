@@ -7,16 +7,21 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
-/** The provider's signed callbacks: which keys sign them, how old they may be, how large. */
+/**
+ * The provider's signed callbacks: which keys sign them, how old they may be, how large.
+ *
+ * @param secret HMAC-SHA256 key the provider signs with (env ONSALE_PAYMENT_WEBHOOK_SECRET); the default is
+ *     local-only
+ * @param previousSecrets keys being rotated out, still accepted (env ONSALE_PAYMENT_WEBHOOK_PREVIOUS_SECRETS, a comma
+ *     list)
+ * @param tolerance largest accepted distance between a signature's timestamp and our clock, in either direction
+ * @param maxBody largest accepted body; a larger one is refused before it is verified
+ */
 @ConfigurationProperties("onsale.payment.webhook")
 public record WebhookProperties(
-        // HMAC-SHA256 key the provider signs with (env ONSALE_PAYMENT_WEBHOOK_SECRET); the default is local-only.
         @DefaultValue(LOCAL_ONLY_SECRET) String secret,
-        // Keys being rotated out, still accepted (env ONSALE_PAYMENT_WEBHOOK_PREVIOUS_SECRETS, a comma list).
         @DefaultValue("") List<String> previousSecrets,
-        // Largest accepted distance between a signature's timestamp and our clock, in either direction.
         @DefaultValue("300s") Duration tolerance,
-        // Largest accepted body; a larger one is refused before it is verified.
         @DefaultValue("64KB") DataSize maxBody) {
 
     /** The sandbox's own local default, so that a hand-started pair agrees; never to be used beyond a laptop. */

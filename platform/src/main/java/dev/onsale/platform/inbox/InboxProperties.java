@@ -4,13 +4,15 @@ import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** Where a service records the messages it has processed; setting {@code onsale.inbox.schema} switches it on. */
+/**
+ * Where a service records the messages it has processed; setting {@code onsale.inbox.schema} switches it on.
+ *
+ * @param schema schema of the processed-messages table (the service's own)
+ * @param table table of processed message ids inside the schema
+ */
 @ConfigurationProperties("onsale.inbox")
 public record InboxProperties(
-        // Schema of the processed-messages table (the service's own).
-        String schema,
-        // Table of processed message ids inside the schema.
-        @DefaultValue("processed_messages") String table) {
+        String schema, @DefaultValue("processed_messages") String table) {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 

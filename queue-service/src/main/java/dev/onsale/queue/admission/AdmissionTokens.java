@@ -12,7 +12,6 @@ import org.springframework.stereotype.Component;
  * and the key, so every poll of one admission yields the same token.
  */
 @Component
-@org.springframework.boot.context.properties.EnableConfigurationProperties(AdmissionProperties.class)
 public class AdmissionTokens {
 
     private final AdmissionTokenCodec codec;

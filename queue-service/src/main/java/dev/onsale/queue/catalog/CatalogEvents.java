@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,7 +19,6 @@ import org.springframework.stereotype.Component;
  * sale opened by the catalog opens the waiting room at once.
  */
 @Component
-@EnableConfigurationProperties(CatalogProperties.class)
 public class CatalogEvents {
 
     static final String SALE_OPENS_AT = "saleOpensAt";

@@ -9,13 +9,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import redis.clients.jedis.JedisPooled;
 
 /** Joins sessions to an event's waiting room and tells them where they stand (see place.lua). */
 @Component
-@EnableConfigurationProperties(LineProperties.class)
 public class WaitingRoom {
 
     private static final LuaScript PLACE = LuaScript.load(WaitingRoom.class, "place.lua");

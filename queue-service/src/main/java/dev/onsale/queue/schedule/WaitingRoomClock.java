@@ -12,7 +12,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -21,7 +20,6 @@ import org.springframework.stereotype.Component;
  * come, then runs one pump stroke. Holds no state of its own: several replicas may tick at once.
  */
 @Component
-@EnableConfigurationProperties(ScheduleProperties.class)
 public class WaitingRoomClock implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WaitingRoomClock.class);

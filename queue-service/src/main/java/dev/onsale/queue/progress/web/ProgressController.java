@@ -8,7 +8,6 @@ import dev.onsale.queue.progress.Progress;
 import dev.onsale.queue.progress.ProgressProperties;
 import dev.onsale.queue.progress.ProgressReader;
 import java.util.UUID;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -26,7 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code If-None-Match}). The gateway's cache (or a CDN) answers the waiting buyers with the same bytes.
  */
 @RestController
-@EnableConfigurationProperties(ProgressProperties.class)
 class ProgressController {
 
     private final ProgressReader reader;
