@@ -1,6 +1,8 @@
 package dev.onsale.booking.event;
 
 import dev.onsale.common.events.SaleState;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -33,6 +35,11 @@ public enum SaleAction {
             }
         }
         return Optional.empty();
+    }
+
+    /** Every action's path name, in declaration order. */
+    public static List<String> pathNames() {
+        return Arrays.stream(values()).map(SaleAction::pathName).toList();
     }
 
     public String pathName() {

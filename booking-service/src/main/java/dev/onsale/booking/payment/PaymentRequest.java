@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
 public record PaymentRequest(UUID orderId, String paymentMethod) {
 
     /** A payment-method token as the provider issues it; nothing else (card data above all) is accepted. */
-    public static final Pattern TOKEN = Pattern.compile("^tok_[A-Za-z0-9_]{1,64}$");
+    /** A payment-method token as the provider issues it, never card data. */
+    public static final String TOKEN_PATTERN = "^tok_[A-Za-z0-9_]{1,64}$";
+
+    public static final Pattern TOKEN = Pattern.compile(TOKEN_PATTERN);
 
     public PaymentRequest {
         if (paymentMethod == null || !TOKEN.matcher(paymentMethod).matches()) {

@@ -8,8 +8,6 @@ import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Admin;
 import dev.onsale.platform.web.ProblemException;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
  * Operators drive a sale: {@code POST /admin/events/{eventId}/sale/{open,pause,resume,halt}} -> 200 with
  * the event. Non-admins 403 {@code forbidden}; an unknown action 404 {@code not-found}; an unknown event
  * 404 {@code event-not-found}; an illegal move 409 {@code sale-state-conflict} naming the current state.
+ * The document lists the actions from {@link SaleAction} itself ({@link SaleActionParameter}).
  */
 @RestController
 class SaleAdminController {
@@ -31,16 +30,11 @@ class SaleAdminController {
 
     @Answers(problems = {ProblemType.EVENT_NOT_FOUND, ProblemType.NOT_FOUND, ProblemType.SALE_STATE_CONFLICT})
     @PostMapping("/admin/events/{eventId}/sale/{action}")
-    EventDetail drive(
-            Admin admin,
-            @PathVariable UUID eventId,
-            // SaleAction's path names, listed for the document (an annotation cannot read the enum)
-            @PathVariable @Parameter(schema = @Schema(allowableValues = {"open", "pause", "resume", "halt"}))
-                    String action) {
+    EventDetail drive(Admin admin, @PathVariable UUID eventId, @PathVariable String action) {
         SaleAction saleAction = SaleAction.fromPath(action)
                 .orElseThrow(() -> new ProblemException(
                         ProblemType.NOT_FOUND,
-                        "there is no sale action " + action + "; use open, pause, resume or halt"));
+                        "there is no sale action " + action + "; use one of " + SaleAction.pathNames()));
         try {
             return control.drive(eventId, saleAction)
                     .map(EventDetail::of)

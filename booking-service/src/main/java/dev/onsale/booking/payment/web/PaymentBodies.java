@@ -3,6 +3,7 @@ package dev.onsale.booking.payment.web;
 import dev.onsale.booking.payment.PaymentRequest;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -62,5 +63,12 @@ class PaymentBodies {
         return ProblemException.invalidRequest(List.of(new FieldError(field, message)));
     }
 
-    record PaymentBody(String paymentMethod) {}
+    /** The body of {@code POST /api/orders/{orderId}/payments}, as the contract documents it. */
+    record PaymentBody(
+            @Schema(
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    pattern = PaymentRequest.TOKEN_PATTERN,
+                    example = "tok_visa",
+                    description = "the provider's token for the buyer's payment method; card numbers are refused")
+            String paymentMethod) {}
 }

@@ -9,6 +9,8 @@ import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -60,7 +62,12 @@ class PaymentController {
             Buyer buyer,
             @PathVariable String orderId,
             @RequestHeader(name = IDEMPOTENCY_KEY, required = false) String key,
-            @RequestBody(required = false) byte[] body) {
+            // read as bytes, so a card number is refused before anything parses or logs it; documented as parsed
+            @RequestBody(required = false)
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content = @Content(schema = @Schema(implementation = PaymentBodies.PaymentBody.class)))
+                    byte[] body) {
         CardNumbers.fieldCarryingOne(body).ifPresent(field -> {
             log.warn(
                     "Refused a payment request whose {} looks like a card number (session {})",
