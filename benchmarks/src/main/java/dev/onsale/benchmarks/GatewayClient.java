@@ -82,6 +82,15 @@ final class GatewayClient {
         return request.build();
     }
 
+    /** An operator's GET. */
+    HttpRequest adminGet(String path) {
+        return HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + adminToken)
+                .GET()
+                .build();
+    }
+
     /** An operator's PUT. */
     HttpRequest put(String path, String body) {
         return HttpRequest.newBuilder(URI.create(gateway + path))

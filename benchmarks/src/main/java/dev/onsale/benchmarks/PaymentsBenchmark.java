@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,14 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.IntStream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,10 +27,10 @@ import tools.jackson.databind.node.ObjectNode;
  * not holds), then every payment at once ({@code tok_visa}, a fresh Idempotency-Key each) and each order polled
  * until CONFIRMED. Settle time runs from the first payment request sent to the last order seen CONFIRMED, against
  * the lower bound {@code payments / tps}. Checked at the sandbox: per-second traffic, 429s, one charge per order.
- * Beside it, in the same run, the raw engine: the same number of charges sent straight to the sandbox by this
- * bench, paced at exactly its TPS, timed until all show SUCCEEDED in its ledger. The raw phase runs first, so
- * nothing of the system's payments shares the merchant's TPS bucket with it; the sandbox is reset before each
- * phase (which restores its start settings, so the load settings are applied again) and left with the settings
+ * Beside it, in the same run, the raw engine ({@link RawCharges}): the same number of charges sent straight to the
+ * sandbox by this bench, paced at exactly its TPS, timed until all show SUCCEEDED in its ledger. The raw phase runs
+ * first, so nothing of the system's payments shares the merchant's TPS bucket with it; the sandbox is reset before
+ * each phase (which restores its start settings, so the load settings are applied again) and left with the settings
  * it was found with.
  */
 final class PaymentsBenchmark {
@@ -43,14 +38,8 @@ final class PaymentsBenchmark {
     private static final long PRICE_CENTS = 3000;
     private static final String CURRENCY = "EUR";
     private static final String CARD = "tok_visa";
-    /** Order statuses after which polling stops: CONFIRMED, or an order that can no longer be confirmed. */
+    /** How many times a buyer asks for its seat (a 429 or 503 is retried) before the hold counts as failed. */
     private static final int HOLD_ATTEMPTS = 5;
-
-    private static final int RAW_ATTEMPTS = 5;
-    /** Longer than the sandbox's latency tail, shorter than its hang: a raw charge timing out was created. */
-    private static final Duration RAW_CHARGE_TIMEOUT = Duration.ofSeconds(5);
-
-    private static final Duration LEDGER_POLL = Duration.ofMillis(100);
 
     private final int payments;
     private final int tps;
@@ -88,7 +77,8 @@ final class PaymentsBenchmark {
                 "payments: %d orders; sandbox at %d TPS with %.1f%% timeouts, its other settings as found: %s; %d cores%n",
                 payments, tps, timeoutShare * 100, load, Runtime.getRuntime().availableProcessors());
         try {
-            Raw raw = raw(load);
+            RawCharges.Result raw =
+                    new RawCharges(sandbox, payments, tps, settleTimeout).run(load, PRICE_CENTS, CURRENCY, CARD);
             Held held = hold();
             Paid paid = pay(held, load);
             report(held, paid, raw);
@@ -111,9 +101,6 @@ final class PaymentsBenchmark {
             Map<String, Integer> unsettledStatuses,
             SandboxTraffic traffic,
             SandboxLedger ledger) {}
-
-    /** The raw engine's run: the answers to its charges, when the last showed SUCCEEDED, what the sandbox saw. */
-    private record Raw(Latencies answers, long settleNanos, SandboxLedger ledger, SandboxTraffic traffic) {}
 
     private Held hold() throws Exception {
         UUID eventId = client.createOpenEvent(
@@ -264,82 +251,7 @@ final class PaymentsBenchmark {
         return -1;
     }
 
-    /**
-     * The raw engine: as many charges straight at the sandbox, one per slot at exactly its TPS (a 5xx or 429 goes
-     * back in line with the same Idempotency-Key; a timeout is not retried, since the sandbox hangs only after
-     * creating the charge), while the ledger is polled until every order shows SUCCEEDED. Webhooks are dropped
-     * (loss share 1): nothing but the sandbox takes part.
-     */
-    private Raw raw(ObjectNode load) throws Exception {
-        sandbox.reset();
-        ObjectNode quiet = load.deepCopy();
-        quiet.put("webhookLossShare", 1.0);
-        sandbox.putSettings(quiet);
-        UUID[] orders =
-                IntStream.range(0, payments).mapToObj(i -> UUID.randomUUID()).toArray(UUID[]::new);
-        String[] keys = IntStream.range(0, payments)
-                .mapToObj(i -> UUID.randomUUID().toString())
-                .toArray(String[]::new);
-        Set<UUID> ours = Set.of(orders);
-        System.out.printf("raw engine: %d charges straight at the sandbox, paced at %d/s%n", payments, tps);
-
-        Latencies answers = new Latencies("raw POST /v1/charges (paced)", payments * RAW_ATTEMPTS);
-        BlockingQueue<Integer> due =
-                new LinkedBlockingQueue<>(IntStream.range(0, payments).boxed().toList());
-        AtomicIntegerArray attempts = new AtomicIntegerArray(payments);
-        AtomicInteger open = new AtomicInteger(payments);
-        long began = System.nanoTime();
-        long deadline = began + settleTimeout.toNanos();
-        try (ExecutorService watcher = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Long> allSucceeded = watcher.submit(() -> awaitSucceeded(ours, deadline));
-            Pacer pacer = new Pacer(tps, began);
-            for (long slot = 0; open.get() > 0 && System.nanoTime() < deadline; slot++) {
-                pacer.awaitSlot(slot);
-                Integer i = due.poll();
-                if (i == null) {
-                    continue;
-                }
-                long t0 = System.nanoTime();
-                sandbox.charge(keys[i], orders[i], PRICE_CENTS, CURRENCY, CARD, RAW_CHARGE_TIMEOUT)
-                        .whenComplete((response, error) -> {
-                            Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                            boolean timedOut = cause instanceof HttpTimeoutException;
-                            answers.record(
-                                    System.nanoTime() - t0,
-                                    cause == null
-                                            ? Integer.toString(response.statusCode())
-                                            : timedOut
-                                                    ? "timeout"
-                                                    : cause.getClass().getSimpleName());
-                            boolean again = cause == null
-                                    ? response.statusCode() == 429 || response.statusCode() >= 500
-                                    : !timedOut;
-                            if (again && attempts.incrementAndGet(i) < RAW_ATTEMPTS) {
-                                due.add(i);
-                            } else {
-                                open.decrementAndGet();
-                            }
-                        });
-            }
-            answers.wall(System.nanoTime() - began);
-            long seen = allSucceeded.get();
-            return new Raw(
-                    answers, seen < 0 ? -1 : seen - began, SandboxLedger.of(sandbox.ledger(), ours), sandbox.traffic());
-        }
-    }
-
-    /** When the ledger first showed a SUCCEEDED charge for every one of {@code orders}; -1 if not by {@code deadline}. */
-    private long awaitSucceeded(Set<UUID> orders, long deadline) throws Exception {
-        while (System.nanoTime() < deadline) {
-            if (SandboxLedger.of(sandbox.ledger(), orders).ordersSucceeded() == orders.size()) {
-                return System.nanoTime();
-            }
-            Thread.sleep(LEDGER_POLL);
-        }
-        return -1;
-    }
-
-    private void report(Held held, Paid paid, Raw raw) throws InterruptedException {
+    private void report(Held held, Paid paid, RawCharges.Result raw) throws InterruptedException {
         held.phases().forEach(phase -> System.out.println(phase.report()));
         if (held.retried() > 0) {
             System.out.printf("holds retried after a 429 or 503: %d%n", held.retried());

@@ -1,11 +1,8 @@
 package dev.onsale.benchmarks;
 
+import dev.onsale.benchmarks.TabClient.Answer;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +10,12 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The seed's scenario through the gateway, every buyer a browser tab following the waiting page's protocol: 5,000
@@ -29,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * with {@code --protocol=status}, polls its status as the page did before the edge protocol), asks its status when
  * its place is reached, holds a seat, and pays (seven in ten) or walks away, whose hold then expires and sells
  * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, and
- * what was sold. The tabs share {@code --clients} HTTP clients (100), each with its own connections and selector.
+ * what was sold. The tabs share {@code --clients} HTTP clients (100), each with its own connections and selector
+ * ({@link TabClient}).
  * Start the stack with the per-address limits raised (one address sends everything).
  *
  * <p>A sale does not open on a cold system: by then its gateway has served the event pages and sessions for
@@ -39,8 +34,6 @@ import tools.jackson.databind.json.JsonMapper;
  * arrival needs.
  */
 final class SaleBenchmark {
-
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final String gateway;
     private final int buyers;
@@ -53,11 +46,8 @@ final class SaleBenchmark {
     private final long seed;
     private final int warmUpBuyers;
     private final GatewayClient admin;
-    /** Many clients, as many browsers are: one JDK client's single selector thread would be the bottleneck itself. */
-    private final HttpClient[] clients;
+    private final TabClient http;
 
-    private final JsonMapper json = JsonMapper.builder().build();
-    private final CallFigures calls = new CallFigures();
     private final AtomicBoolean soldOut = new AtomicBoolean();
     private final Map<String, AtomicInteger> endings = new ConcurrentHashMap<>();
     private double lastSaleSeconds;
@@ -73,10 +63,7 @@ final class SaleBenchmark {
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
-        this.clients = new HttpClient[Math.max(1, options.number("clients", 100))];
-        for (int i = 0; i < clients.length; i++) {
-            clients[i] = GatewayClient.newHttpClient();
-        }
+        this.http = new TabClient(gateway, options.number("clients", 100));
         this.admin = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
@@ -94,12 +81,8 @@ final class SaleBenchmark {
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
         this.warmUpBuyers = 0;
-        this.clients = measured.clients;
+        this.http = measured.http.forAnotherSale();
         this.admin = measured.admin;
-    }
-
-    private record Answer(int status, JsonNode body, long retryAfterSeconds, String etag) {
-        static final Answer NONE = new Answer(0, null, 1, null);
     }
 
     void run() throws Exception {
@@ -177,7 +160,7 @@ final class SaleBenchmark {
     /** One tab, from arrival to a paid seat, a walk-away, or sold out; returns how it ended. */
     private String buyer(UUID eventId, boolean pays, Random random, long deadline) throws InterruptedException {
         String queue = "/api/queue/" + eventId;
-        Answer session = call("POST /api/sessions", post("/api/sessions", null, null, null, "{}"));
+        Answer session = http.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
         if (session.status() != 201) {
             return "no session: " + session.status();
         }
@@ -198,11 +181,11 @@ final class SaleBenchmark {
             Answer answer;
             boolean reached = place != null && place <= servingThrough;
             if (!joined) {
-                answer = call("POST /api/queue/{e}/join", post(queue + "/join", token, null, null, "{}"));
+                answer = http.call("POST /api/queue/{e}/join", http.post(queue + "/join", token, null, null, "{}"));
             } else if (!edgeProtocol || reached || place == null && servingThrough > 0) {
-                answer = call("GET /api/queue/{e}/status", get(queue + "/status", token, null));
+                answer = http.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));
             } else {
-                answer = call("GET /api/queue/{e}/progress", get(queue + "/progress", null, etag));
+                answer = http.call("GET /api/queue/{e}/progress", http.get(queue + "/progress", null, etag));
                 if (answer.status() == 200 || answer.status() == 304) {
                     if (answer.status() == 200) {
                         etag = answer.etag();
@@ -262,17 +245,17 @@ final class SaleBenchmark {
             throws InterruptedException {
         String key = UUID.randomUUID().toString();
         while (!soldOut.get() && System.nanoTime() < deadline) {
-            Answer hold = call(
+            Answer hold = http.call(
                     "POST /api/events/{e}/holds",
-                    post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
+                    http.post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
             if (hold.status() == 201) {
                 if (!pays) {
                     return "held and walked away";
                 }
                 String order = hold.body().path("orderId").asString();
-                Answer payment = call(
+                Answer payment = http.call(
                         "POST /api/orders/{id}/payments",
-                        post(
+                        http.post(
                                 "/api/orders/" + order + "/payments",
                                 token,
                                 null,
@@ -284,7 +267,7 @@ final class SaleBenchmark {
                 }
                 while (System.nanoTime() < deadline) {
                     Thread.sleep(1000);
-                    Answer read = call("GET /api/orders/{id}", get("/api/orders/" + order, token, null));
+                    Answer read = http.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
                     String status =
                             read.status() == 200 ? read.body().path("status").asString() : "";
                     if (status.equals("CONFIRMED")) {
@@ -317,80 +300,13 @@ final class SaleBenchmark {
             } catch (InterruptedException e) {
                 return;
             }
-            Answer availability =
-                    call("GET availability (watcher)", get("/api/events/" + eventId + "/availability", null, null));
+            Answer availability = http.call(
+                    "GET availability (watcher)", http.get("/api/events/" + eventId + "/availability", null, null));
             if (availability.status() == 200
                     && availability.body().path("soldOut").asBoolean()) {
                 soldOut.set(true);
             }
         }
-    }
-
-    private Answer call(String what, HttpRequest request) {
-        long started = System.nanoTime();
-        try {
-            // bounded: the JDK client was seen waiting past its own timeout
-            HttpClient http = clients[Math.floorMod(Thread.currentThread().threadId(), clients.length)];
-            HttpResponse<String> response = http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                    .get(TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
-            JsonNode body = response.body().isEmpty() ? null : json.readTree(response.body());
-            String slug = response.statusCode() >= 400 && body != null
-                    ? " " + body.path("type").asString("").replace("/problems/", "")
-                    : "";
-            calls.record(what, response.statusCode() + slug, System.nanoTime() - started);
-            return new Answer(
-                    response.statusCode(),
-                    body,
-                    GatewayClient.retryAfterSeconds(response),
-                    response.headers().firstValue("ETag").orElse(null));
-        } catch (TimeoutException e) {
-            calls.record(what, "no answer in 30 s", System.nanoTime() - started);
-            return Answer.NONE;
-        } catch (ExecutionException e) {
-            calls.record(
-                    what,
-                    e.getCause() instanceof HttpTimeoutException
-                            ? "no answer in 30 s"
-                            : "connection failed (" + e.getCause().getClass().getSimpleName() + ")",
-                    System.nanoTime() - started);
-            return Answer.NONE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Answer.NONE;
-        } catch (RuntimeException e) {
-            calls.record(what, "unreadable answer", System.nanoTime() - started);
-            return Answer.NONE;
-        }
-    }
-
-    private HttpRequest post(String path, String session, String admission, String key, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("Authorization", "Bearer " + session);
-        }
-        if (admission != null) {
-            request.header("X-Admission-Token", admission);
-        }
-        if (key != null) {
-            request.header("Idempotency-Key", key);
-        }
-        return request.build();
-    }
-
-    private HttpRequest get(String path, String session, String ifNoneMatch) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway + path))
-                .timeout(TIMEOUT)
-                .GET();
-        if (session != null) {
-            request.header("Authorization", "Bearer " + session);
-        }
-        if (ifNoneMatch != null) {
-            request.header("If-None-Match", ifNoneMatch);
-        }
-        return request.build();
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {
@@ -401,16 +317,9 @@ final class SaleBenchmark {
     }
 
     private void report(UUID eventId, double seconds) throws IOException, InterruptedException {
-        CallFigures.Totals totals = calls.print();
-        HttpResponse<String> dashboard =
-                admin.send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events/" + eventId + "/dashboard"))
-                        .timeout(TIMEOUT)
-                        .header(
-                                "Authorization",
-                                "Bearer " + System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token"))
-                        .GET()
-                        .build());
-        JsonNode board = json.readTree(dashboard.body());
+        CallFigures.Totals totals = http.figures().print();
+        HttpResponse<String> dashboard = admin.send(admin.adminGet("/admin/events/" + eventId + "/dashboard"));
+        JsonNode board = admin.json(dashboard);
         System.out.printf(
                 "%d requests in %.1f s; 503: %d (%.2f%%); no answer or no connection: %d%n",
                 totals.requests(),

@@ -65,7 +65,7 @@ public final class OnsaleLauncher {
                 Press Ctrl-C to stop (or run ./onsale down from another terminal).
                 %n""",
                 stack.gatewayUrl(),
-                config.gatewayAddress().equals(StackConfig.LOOPBACK)
+                config.gatewayAddress().equals(StackPorts.LOOPBACK)
                         ? "   (this machine only; --gateway-address=0.0.0.0 opens it to other hosts)"
                         : "   (listening on " + config.gatewayAddress() + ": reachable from other hosts)",
                 stack.adminToken(),

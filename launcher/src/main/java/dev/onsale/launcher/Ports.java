@@ -1,6 +1,7 @@
 package dev.onsale.launcher;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -9,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Tells whether a TCP port can still be taken on this machine. */
+/** Tells whether a TCP port can still be taken on this machine, and finds ports that can. */
 final class Ports {
 
     private Ports() {}
@@ -41,5 +42,34 @@ final class Ports {
             }
         });
         return taken;
+    }
+
+    /** A port free on loopback now. */
+    static int free() {
+        return free(1).getFirst();
+    }
+
+    /**
+     * {@code count} distinct ports free on loopback now: each socket stays bound until all are found, so that the
+     * system cannot hand one port out twice (one port for two services failed a stack's start).
+     */
+    static List<Integer> free(int count) {
+        var sockets = new ArrayList<ServerSocket>(count);
+        try {
+            for (int i = 0; i < count; i++) {
+                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+            }
+            return sockets.stream().map(ServerSocket::getLocalPort).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            for (ServerSocket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException ignored) {
+                    // closing a listening socket that was never used
+                }
+            }
+        }
     }
 }

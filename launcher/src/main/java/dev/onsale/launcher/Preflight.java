@@ -19,13 +19,13 @@ final class Preflight {
                         + " — build it with ./mvnw -B -q -DskipTests install");
             }
         }
-        config.duplicatePorts().ifPresent(problems::add);
+        config.ports().duplicatePorts().ifPresent(problems::add);
         if (PidsFile.read(config.stateDir()).stream().anyMatch(e -> e.live().isPresent())) {
             problems.add("a stack is already running (see " + config.stateDir().resolve(PidsFile.NAME)
                     + ") — try ./onsale down");
         }
         if (problems.isEmpty()) {
-            List<String> taken = Ports.taken(config.portsToCheck());
+            List<String> taken = Ports.taken(config.ports().portsToCheck());
             taken.forEach(t -> problems.add(t + " — is another stack running? try ./onsale down"));
         }
         if (!problems.isEmpty()) {
@@ -35,19 +35,10 @@ final class Preflight {
 
     static List<Path> requiredJars(StackConfig config) {
         List<Path> jars = new ArrayList<>();
-        jars.add(enginesJar(config));
+        jars.add(config.layout().enginesJar());
         for (Service service : Service.values()) {
-            jars.add(serviceJar(config, service));
+            jars.add(config.layout().serviceJar(service));
         }
         return jars;
-    }
-
-    static Path enginesJar(StackConfig config) {
-        return config.repoRoot().resolve("embedded-engines/target/embedded-engines-" + config.version() + "-exec.jar");
-    }
-
-    static Path serviceJar(StackConfig config, Service service) {
-        return config.repoRoot()
-                .resolve(service.module() + "/target/" + service.module() + "-" + config.version() + ".jar");
     }
 }

@@ -111,7 +111,7 @@ public final class Stack implements AutoCloseable {
 
     /** Where {@code service}'s actuator (health, metrics) answers, on loopback only. */
     public String managementUrl(Service service) {
-        return "http://" + StackConfig.LOOPBACK + ":" + config.managementPort(service);
+        return "http://" + StackPorts.LOOPBACK + ":" + config.managementPort(service);
     }
 
     /** The key the gateway signs forwarded identities with, random per stack unless ONSALE_IDENTITY_KEY was set. */
@@ -120,7 +120,7 @@ public final class Stack implements AutoCloseable {
     }
 
     private String loopbackUrl(Service service) {
-        return "http://" + StackConfig.LOOPBACK + ":" + config.port(service);
+        return "http://" + StackPorts.LOOPBACK + ":" + config.port(service);
     }
 
     public String adminToken() {
@@ -225,7 +225,7 @@ public final class Stack implements AutoCloseable {
         command.addAll(config.enginesJvmOptions());
         command.addAll(List.of(
                 "-jar",
-                Preflight.enginesJar(config).toString(),
+                config.layout().enginesJar().toString(),
                 "--kafka-port=" + config.kafkaPort(),
                 "--postgres-port=" + config.postgresPort(),
                 "--redis-port=" + config.redisPort(),
@@ -288,7 +288,7 @@ public final class Stack implements AutoCloseable {
         env.put("SERVER_ADDRESS", config.address(service));
         // actuator (health, metrics) on a port of its own, on loopback whatever the API's address
         env.put("MANAGEMENT_SERVER_PORT", String.valueOf(config.managementPort(service)));
-        env.put("MANAGEMENT_SERVER_ADDRESS", StackConfig.LOOPBACK);
+        env.put("MANAGEMENT_SERVER_ADDRESS", StackPorts.LOOPBACK);
         if (service == Service.GATEWAY || service.behindGateway()) {
             env.put("ONSALE_IDENTITY_KEY", config.identityKey());
         }
@@ -316,7 +316,7 @@ public final class Stack implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(config.java().toString());
         command.addAll(config.jvmOptionsOf(service));
-        command.addAll(List.of("-jar", Preflight.serviceJar(config, service).toString()));
+        command.addAll(List.of("-jar", config.layout().serviceJar(service).toString()));
         return launch(service.module(), command, env, runDir.resolve(service.module() + ".log"));
     }
 

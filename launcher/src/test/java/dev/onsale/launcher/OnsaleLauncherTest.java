@@ -68,10 +68,10 @@ class OnsaleLauncherTest {
                             "--kafka-port=0",
                             "--postgres-port=0",
                             "--redis-port=0",
-                            "--queue-port=" + StackConfig.freePort(),
-                            "--inventory-port=" + StackConfig.freePort(),
-                            "--booking-port=" + StackConfig.freePort(),
-                            "--payment-port=" + StackConfig.freePort()))
+                            "--queue-port=" + Ports.free(),
+                            "--inventory-port=" + Ports.free(),
+                            "--booking-port=" + Ports.free(),
+                            "--payment-port=" + Ports.free()))
                     .isEqualTo(1);
             assertThat(err.toString())
                     .contains("port " + port

@@ -21,7 +21,7 @@ class PortsTest {
 
     @Test
     void aFreePortIsNotReported() {
-        int port = StackConfig.freePort();
+        int port = Ports.free();
         assertThat(Ports.inUse(port)).isFalse();
         assertThat(Ports.taken(Map.of(port, "gateway"))).isEmpty();
     }

@@ -65,6 +65,17 @@ class StackConfigTest {
     }
 
     @Test
+    void aPrintedConfigurationShowsNoTokenAndNoKey() {
+        var config = StackConfig.defaults(
+                Path.of("/repo"), Map.of("ONSALE_ADMIN_TOKEN", "a-secret", "ONSALE_IDENTITY_KEY", "i".repeat(40)));
+
+        assertThat(config.toString())
+                .doesNotContain("a-secret", "i".repeat(40), config.sessionKey(), config.admissionKey())
+                .doesNotContain(config.auditorToken())
+                .contains("not shown");
+    }
+
+    @Test
     void eachRunGetsItsOwnRandomSessionAndAdmissionKeysOfAtLeast32Bytes() {
         var other = StackConfig.defaults(Path.of("/repo"), Map.of());
         assertThat(defaults.sessionKey()).hasSizeGreaterThanOrEqualTo(32).isNotEqualTo(other.sessionKey());
@@ -100,8 +111,9 @@ class StackConfigTest {
                 .containsExactly(18081, 18082, 18083, 18084, 18090, 18080);
         var moved = StackConfig.parse(defaults, List.of("--booking-management-port=28083"));
         assertThat(moved.managementPort(Service.BOOKING)).isEqualTo(28083);
-        assertThat(moved.portsToCheck()).containsEntry(28083, "booking-service management");
+        assertThat(moved.ports().portsToCheck()).containsEntry(28083, "booking-service management");
         assertThat(StackConfig.parse(defaults, List.of("--queue-management-port=8083"))
+                        .ports()
                         .duplicatePorts())
                 .hasValueSatisfying(
                         message -> assertThat(message).contains("8083", "booking-service", "queue-service management"));
@@ -198,8 +210,8 @@ class StackConfigTest {
     @Test
     void aPortGivenTwiceIsReported() {
         var config = StackConfig.parse(defaults, List.of("--queue-port=8080"));
-        assertThat(config.duplicatePorts()).hasValue("port 8080 is given to both queue-service and gateway");
-        assertThat(defaults.duplicatePorts()).isEmpty();
+        assertThat(config.ports().duplicatePorts()).hasValue("port 8080 is given to both queue-service and gateway");
+        assertThat(defaults.ports().duplicatePorts()).isEmpty();
     }
 
     @Test
@@ -213,7 +225,7 @@ class StackConfigTest {
         var all = new java.util.ArrayList<>(config.servicePorts().values());
         all.addAll(config.managementPorts().values());
         assertThat(all).hasSize(12).doesNotHaveDuplicates();
-        assertThat(config.portsToCheck()).hasSize(12);
+        assertThat(config.ports().portsToCheck()).hasSize(12);
     }
 
     @Test

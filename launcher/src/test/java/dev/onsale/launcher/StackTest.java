@@ -29,29 +29,21 @@ class StackTest {
             Files.writeString(repo.resolve(failingModule + "/target/FAIL"), "no database");
         }
         var base = StackConfig.defaults(repo, Map.of()).withFreePorts().withReadinessTimeout(Duration.ofSeconds(60));
-        return new StackConfig(
-                base.repoRoot(),
-                base.stateDir(),
-                base.version(),
-                base.kafkaPort(),
-                base.postgresPort(),
-                base.redisPort(),
-                base.servicePorts(),
-                base.java(),
-                List.of("-Xmx32m"),
-                List.of("-Xmx32m"),
-                List.of("-Xmx32m"),
-                Duration.ofSeconds(60),
-                base.readinessTimeout(),
-                Duration.ofSeconds(5),
-                "admin-t",
-                "auditor-t",
-                base.sessionKey(),
-                "admission-key-of-this-test-run-0123456789",
-                Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
-                base.managementPorts(),
-                StackConfig.LOOPBACK,
-                IDENTITY_KEY);
+        return base.withProcesses(new ProcessSettings(
+                        base.java(),
+                        List.of("-Xmx32m"),
+                        List.of("-Xmx32m"),
+                        List.of("-Xmx32m"),
+                        Duration.ofSeconds(60),
+                        base.readinessTimeout(),
+                        Duration.ofSeconds(5),
+                        Map.of("ONSALE_EXTRA_SETTING", "from-the-config")))
+                .withSecrets(new StackSecrets(
+                        "admin-t",
+                        "auditor-t",
+                        base.sessionKey(),
+                        "admission-key-of-this-test-run-0123456789",
+                        IDENTITY_KEY));
     }
 
     @Test

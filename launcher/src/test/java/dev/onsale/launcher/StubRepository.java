@@ -38,9 +38,9 @@ final class StubRepository {
                 throw new IllegalStateException("javac failed: " + rc);
             }
             var config = StackConfig.defaults(root, java.util.Map.of());
-            jar(classes, "StubEngines", Preflight.enginesJar(config));
+            jar(classes, "StubEngines", config.layout().enginesJar());
             for (Service service : Service.values()) {
-                jar(classes, "StubService", Preflight.serviceJar(config, service));
+                jar(classes, "StubService", config.layout().serviceJar(service));
             }
             return root;
         } catch (IOException e) {
