@@ -3,8 +3,10 @@ package dev.onsale.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
@@ -15,16 +17,38 @@ final class Audit {
 
     private Audit() {}
 
+    /**
+     * A stack for reconciliation's tests: the in-flight window shortened to 3 s, so that what a test injects is
+     * older than it; scheduled runs off, so every run is the test's own; two orders per message, so every question
+     * about an event with orders goes in parts, through the real broker.
+     */
+    static SaleFixture reconcilingStack(String name) {
+        return SaleFixture.start(
+                name,
+                Map.of(
+                        "ONSALE_RECONCILIATION_INFLIGHTWINDOW",
+                        "3s",
+                        "ONSALE_RECONCILIATION_SCHEDULED",
+                        "false",
+                        "ONSALE_RECONCILIATION_ORDERSPERPART",
+                        "2"));
+    }
+
     /** An operator's run; one under way (scheduled, or the rebuild that follows a stack's start) is waited out. */
-    static Http.Response runWaitingOutOthers(SaleFixture fixture) {
+    static TestHttp.Reply runWaitingOutOthers(SaleFixture fixture) {
         return await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(500))
-                .until(() -> fixture.gateway.post(RUN, null, fixture.stack.adminToken()), r -> r.status() != 409);
+                .until(
+                        () -> fixture.gateway
+                                .post(RUN, null)
+                                .bearer(fixture.stack.adminToken())
+                                .send(),
+                        r -> r.status() != 409);
     }
 
     /** An operator's run, answered 201 with its report. */
     static JsonNode run(SaleFixture fixture) {
-        Http.Response response = runWaitingOutOthers(fixture);
+        TestHttp.Reply response = runWaitingOutOthers(fixture);
         assertThat(response.status()).as("reconciliation run: %s", response).isEqualTo(201);
         return response.json();
     }
@@ -45,8 +69,10 @@ final class Audit {
 
     /** The operator's dashboard of {@code eventId}, every part of it answered. */
     static JsonNode dashboard(SaleFixture fixture, UUID eventId) {
-        Http.Response response =
-                fixture.gateway.get("/admin/events/" + eventId + "/dashboard", fixture.stack.adminToken());
+        TestHttp.Reply response = fixture.gateway
+                .get("/admin/events/" + eventId + "/dashboard")
+                .bearer(fixture.stack.adminToken())
+                .send();
         assertThat(response.status()).as("dashboard: %s", response).isEqualTo(200);
         assertThat(response.json().path("unavailable").isEmpty())
                 .as("dashboard: %s", response)

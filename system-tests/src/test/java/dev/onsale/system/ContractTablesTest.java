@@ -2,6 +2,7 @@ package dev.onsale.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.testing.TestHttp;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +25,7 @@ class ContractTablesTest {
             """;
 
     private static JsonNode document(String paths) {
-        return Http.JSON.readTree("{\"paths\":{" + paths + "}}");
+        return TestHttp.JSON.readTree("{\"paths\":{" + paths + "}}");
     }
 
     private static final String SESSIONS = "\"/api/sessions\":{\"post\":{\"responses\":{\"201\":{},\"429\":{}}}}";

@@ -3,10 +3,7 @@ package dev.onsale.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.system.SaleFixture.Buyer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -34,10 +31,15 @@ final class HoldAttempts {
     /** One hold attempt: who sent what with which key, the answer (status -1: none) and how long it took. */
     record Attempt(Buyer buyer, String body, String key, int status, JsonNode answer, long nanos) {}
 
+    /** How long an attempt may wait for its answer before it counts as none. */
+    private static final Duration ANSWER_WITHIN = Duration.ofSeconds(60);
+
     private final SaleFixture fixture;
+    private final TestHttp gateway;
 
     HoldAttempts(SaleFixture fixture) {
         this.fixture = fixture;
+        this.gateway = fixture.gateway.timeout(ANSWER_WITHIN);
     }
 
     /**
@@ -51,12 +53,8 @@ final class HoldAttempts {
         for (int i = 0; i < attempts; i++) {
             buyers.add(fixture.newBuyer());
         }
-        HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
         var start = new CountDownLatch(1);
+        // taken before an attempt's clock starts, so that its time is the gateway's answer, not the wait for a slot
         var connections = new Semaphore(inFlight);
         var results = new ConcurrentHashMap<Integer, Attempt>();
         long began;
@@ -76,14 +74,14 @@ final class HoldAttempts {
                         results.put(
                                 n,
                                 hold(
-                                        client,
+                                        gateway,
                                         eventId,
                                         buyers.get(n),
                                         body,
                                         UUID.randomUUID().toString()));
                     } catch (IllegalStateException noAnswer) {
                         System.out.printf("[holds] attempt %d got no answer: %s%n", n, noAnswer.getMessage());
-                        results.put(n, new Attempt(buyers.get(n), body, null, -1, Http.JSON.readTree("{}"), 0));
+                        results.put(n, new Attempt(buyers.get(n), body, null, -1, TestHttp.JSON.readTree("{}"), 0));
                     } finally {
                         connections.release();
                     }
@@ -114,12 +112,7 @@ final class HoldAttempts {
      * another answer; the others as they were.
      */
     List<Attempt> retriedAfter503(UUID eventId, List<Attempt> attempts) throws Exception {
-        HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(30))
-                .executor(Executors.newVirtualThreadPerTaskExecutor())
-                .build();
-        var connections = new Semaphore(50);
+        TestHttp retrying = gateway.inFlightAtMost(50);
         var finals = new ArrayList<Attempt>();
         var counts = new TreeMap<Integer, Integer>();
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -128,12 +121,7 @@ final class HoldAttempts {
                 futures.add(threads.submit(() -> {
                     Attempt last = attempt;
                     for (int i = 0; i < 5 && last.status() == 503; i++) {
-                        connections.acquire();
-                        try {
-                            last = hold(client, eventId, last.buyer(), last.body(), last.key());
-                        } finally {
-                            connections.release();
-                        }
+                        last = hold(retrying, eventId, last.buyer(), last.body(), last.key());
                     }
                     return last;
                 }));
@@ -150,37 +138,27 @@ final class HoldAttempts {
         return finals;
     }
 
-    /** One hold attempt with a fresh Idempotency-Key, on a client of its own. */
+    /** One hold attempt with a fresh Idempotency-Key. */
     Attempt hold(UUID eventId, Buyer buyer, String body) {
-        return hold(
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(),
-                eventId,
-                buyer,
-                body,
-                UUID.randomUUID().toString());
+        return hold(gateway, eventId, buyer, body, UUID.randomUUID().toString());
     }
 
     /** One hold attempt with {@code key} as its Idempotency-Key. */
-    private Attempt hold(HttpClient client, UUID eventId, Buyer buyer, String body, String key) {
-        URI holds = URI.create(fixture.stack.gatewayUrl() + "/api/events/" + eventId + "/holds");
-        var request = HttpRequest.newBuilder(holds)
-                .timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json")
-                .header("Idempotency-Key", key)
-                .header("Authorization", "Bearer " + buyer.sessionToken())
-                .header(SaleFixture.ADMISSION, fixture.admissionToken(eventId, buyer))
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
+    private Attempt hold(TestHttp client, UUID eventId, Buyer buyer, String body, String key) {
+        var request = client.post("/api/events/" + eventId + "/holds", body)
+                .idempotencyKey(key)
+                .bearer(buyer.sessionToken())
+                .header(SaleFixture.ADMISSION, fixture.admissionToken(eventId, buyer));
         long started = System.nanoTime();
         try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            TestHttp.Reply response = request.send();
             long nanos = System.nanoTime() - started;
-            if (response.statusCode() == 503 || response.statusCode() == 429) {
+            if (response.status() == 503 || response.status() == 429) {
                 assertThat(response.headers().firstValue("Retry-After"))
-                        .as("Retry-After on %d", response.statusCode())
+                        .as("Retry-After on %d", response.status())
                         .isPresent();
             }
-            return new Attempt(buyer, body, key, response.statusCode(), Http.JSON.readTree(response.body()), nanos);
+            return new Attempt(buyer, body, key, response.status(), TestHttp.JSON.readTree(response.body()), nanos);
         } catch (Exception e) {
             throw new IllegalStateException(
                     "hold " + body + " failed after " + (System.nanoTime() - started) / 1_000_000 + " ms: " + e, e);

@@ -7,6 +7,7 @@ import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
 import dev.onsale.system.HoldAttempts.Attempt;
 import dev.onsale.system.SaleFixture.Buyer;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ class HoldsSystemIT {
 
     private static SaleFixture fixture;
     private static Stack stack;
-    private static Http gateway;
+    private static TestHttp gateway;
     private static JedisPooled redis;
     private static HoldAttempts holds;
 
@@ -192,16 +193,17 @@ class HoldsSystemIT {
         // The gate agrees with the database: nothing left, every order a live hold.
         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("0");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            JsonNode availability =
-                    gateway.get("/api/events/" + eventId + "/availability").json();
+            JsonNode availability = gateway.get("/api/events/" + eventId + "/availability")
+                    .send()
+                    .json();
             assertThat(availability.path("available").asInt()).isZero();
             assertThat(availability.path("liveHolds").asInt()).isEqualTo(held.size());
             assertThat(availability.path("soldOut").asBoolean()).isFalse();
         });
         Attempt sample = held.getFirst();
-        var order = gateway.get(
-                "/api/orders/" + sample.answer().path("orderId").asString(),
-                sample.buyer().sessionToken());
+        var order = gateway.get("/api/orders/" + sample.answer().path("orderId").asString())
+                .bearer(sample.buyer().sessionToken())
+                .send();
         assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
         assertThat(order.json().path("status").asString()).isEqualTo("HELD");
     }
@@ -268,7 +270,9 @@ class HoldsSystemIT {
         System.out.printf(
                 "[holds] an expired hold's seats were FREE in the database and back on the counter %d ms after expiresAt%n",
                 lag.toMillis());
-        var expired = gateway.get("/api/orders/" + orderId, expiring.sessionToken());
+        var expired = gateway.get("/api/orders/" + orderId)
+                .bearer(expiring.sessionToken())
+                .send();
         assertThat(expired.json().path("status").asString())
                 .as("order: %s", expired)
                 .isEqualTo("EXPIRED");
@@ -277,15 +281,26 @@ class HoldsSystemIT {
         Attempt second = holds.hold(eventId, cancelling, "{\"quantity\":3}");
         assertThat(second.status()).as("hold: %s", second.answer()).isEqualTo(201);
         String secondOrder = "/api/orders/" + second.answer().path("orderId").asString();
-        assertThat(gateway.get(secondOrder, fixture.newBuyer().sessionToken()).status())
+        assertThat(gateway.get(secondOrder)
+                        .bearer(fixture.newBuyer().sessionToken())
+                        .send()
+                        .status())
                 .as("another buyer's order does not exist for them")
                 .isEqualTo(404);
-        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status())
+        assertThat(gateway.delete(secondOrder)
+                        .bearer(cancelling.sessionToken())
+                        .send()
+                        .status())
                 .isEqualTo(204);
-        assertThat(gateway.delete(secondOrder, cancelling.sessionToken()).status())
+        assertThat(gateway.delete(secondOrder)
+                        .bearer(cancelling.sessionToken())
+                        .send()
+                        .status())
                 .as("cancel is idempotent")
                 .isEqualTo(204);
-        assertThat(gateway.get(secondOrder, cancelling.sessionToken())
+        assertThat(gateway.get(secondOrder)
+                        .bearer(cancelling.sessionToken())
+                        .send()
                         .json()
                         .path("status")
                         .asString())
@@ -332,6 +347,7 @@ class HoldsSystemIT {
                         assertThat(redis.get(SaleFixture.counter(eventId))).isEqualTo("10"));
         await().atMost(Duration.ofSeconds(10))
                 .untilAsserted(() -> assertThat(gateway.get("/api/events/" + eventId + "/availability")
+                                .send()
                                 .json()
                                 .path("liveHolds")
                                 .asInt())

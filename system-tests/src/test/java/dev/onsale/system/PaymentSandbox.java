@@ -3,6 +3,7 @@ package dev.onsale.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.system.PaymentsDriver.Held;
+import dev.onsale.testing.TestHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -19,9 +20,9 @@ final class PaymentSandbox {
 
     static final String SETTINGS = "/v1/sandbox/settings";
 
-    private final Http sandbox;
+    private final TestHttp sandbox;
 
-    PaymentSandbox(Http sandbox) {
+    PaymentSandbox(TestHttp sandbox) {
         this.sandbox = sandbox;
     }
 
@@ -45,7 +46,7 @@ final class PaymentSandbox {
 
     private List<JsonNode> ledgerEntries(String kind, UUID orderId) {
         var entries = new ArrayList<JsonNode>();
-        sandbox.get("/v1/ledger", MERCHANT_KEY).json().path(kind).forEach(entry -> {
+        sandbox.get("/v1/ledger").bearer(MERCHANT_KEY).send().json().path(kind).forEach(entry -> {
             if (entry.path("orderId").asString().equals(orderId.toString())) {
                 entries.add(entry);
             }
@@ -55,7 +56,8 @@ final class PaymentSandbox {
 
     /** Money-moving requests the sandbox has seen so far (accepted or refused for its TPS). */
     long chargeRequestsSeen() {
-        JsonNode traffic = sandbox.get("/v1/sandbox/traffic", MERCHANT_KEY).json();
+        JsonNode traffic =
+                sandbox.get("/v1/sandbox/traffic").bearer(MERCHANT_KEY).send().json();
         long total = 0;
         for (String kind : List.of("acceptedPerSecond", "rejectedPerSecond")) {
             for (JsonNode count : traffic.path(kind)) {
@@ -67,7 +69,7 @@ final class PaymentSandbox {
 
     /** Changes the sandbox's behaviour: {@code changes} are the settings to set, the others stay. */
     void sandboxSettings(Object changes) {
-        var answer = sandbox.put(SETTINGS, changes, MERCHANT_KEY);
+        var answer = sandbox.put(SETTINGS, changes).bearer(MERCHANT_KEY).send();
         assertThat(answer.status()).as("PUT %s: %s", SETTINGS, answer).isEqualTo(200);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.system.SaleFixture.Buyer;
+import dev.onsale.testing.TestHttp;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -33,7 +34,7 @@ final class PaymentsDriver {
     }
 
     private final SaleFixture fixture;
-    private final Http gateway;
+    private final TestHttp gateway;
     /** Every event created here: {@link #ordersOfTheseEvents()} covers all their orders. */
     private final Set<UUID> events;
 
@@ -66,17 +67,16 @@ final class PaymentsDriver {
                 List.copyOf(seats));
     }
 
-    Http.Response pay(Held held, String idempotencyKey, String paymentMethod) {
-        return gateway.post(
-                held.path() + "/payments",
-                Map.of("paymentMethod", paymentMethod),
-                held.buyer().sessionToken(),
-                Map.of("Idempotency-Key", idempotencyKey));
+    TestHttp.Reply pay(Held held, String idempotencyKey, String paymentMethod) {
+        return gateway.post(held.path() + "/payments", Map.of("paymentMethod", paymentMethod))
+                .bearer(held.buyer().sessionToken())
+                .idempotencyKey(idempotencyKey)
+                .send();
     }
 
     /** The order's status as its buyer reads it. */
     String orderStatus(Held held) {
-        var order = gateway.get(held.path(), held.buyer().sessionToken());
+        var order = gateway.get(held.path()).bearer(held.buyer().sessionToken()).send();
         assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
         return order.json().path("status").asString();
     }
@@ -117,10 +117,12 @@ final class PaymentsDriver {
     }
 
     /** A payment webhook through the gateway, with {@code signature} as its Onsale-Signature (null: none). */
-    Http.Response webhook(String body, String signature) {
+    TestHttp.Reply webhook(String body, String signature) {
         return signature == null
-                ? gateway.post("/webhooks/payments", body, null)
-                : gateway.post("/webhooks/payments", body, null, Map.of("Onsale-Signature", signature));
+                ? gateway.post("/webhooks/payments", body).send()
+                : gateway.post("/webhooks/payments", body)
+                        .header("Onsale-Signature", signature)
+                        .send();
     }
 
     /** The hex HMAC-SHA256 of {@code payload} with {@code secret}, as a webhook signature's v1. */

@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.onsale.launcher.Service;
 import dev.onsale.system.PaymentsDriver.Held;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,8 +44,8 @@ class PaymentsSystemIT {
     private static final Duration PAYMENT_BOUND = Duration.ofSeconds(20);
 
     private static SaleFixture fixture;
-    private static Http gateway;
-    private static Http sandbox;
+    private static TestHttp gateway;
+    private static TestHttp sandbox;
     private static PaymentsDriver payments;
     private static PaymentSandbox acquirer;
     private static JsonNode startSettings;
@@ -63,10 +64,10 @@ class PaymentsSystemIT {
                         "ONSALE_RATELIMIT_SESSIONBURST",
                         "100"));
         gateway = fixture.gateway;
-        sandbox = new Http(fixture.stack.serviceUrl(Service.PAYMENT_SANDBOX));
+        sandbox = TestHttp.at(fixture.stack.serviceUrl(Service.PAYMENT_SANDBOX));
         payments = new PaymentsDriver(fixture, events);
         acquirer = new PaymentSandbox(sandbox);
-        startSettings = sandbox.get(SETTINGS, MERCHANT_KEY).json();
+        startSettings = sandbox.get(SETTINGS).bearer(MERCHANT_KEY).send().json();
     }
 
     @AfterAll
@@ -97,9 +98,9 @@ class PaymentsSystemIT {
 
         String key = UUID.randomUUID().toString();
         var start = new CountDownLatch(1);
-        var answers = new ArrayList<Http.Response>();
+        var answers = new ArrayList<TestHttp.Reply>();
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            var futures = new ArrayList<Future<Http.Response>>();
+            var futures = new ArrayList<Future<TestHttp.Reply>>();
             for (int i = 0; i < 50; i++) {
                 futures.add(threads.submit(() -> {
                     start.await();
@@ -107,11 +108,11 @@ class PaymentsSystemIT {
                 }));
             }
             start.countDown();
-            for (Future<Http.Response> future : futures) {
+            for (Future<TestHttp.Reply> future : futures) {
                 answers.add(future.get());
             }
         }
-        for (Http.Response answer : answers) {
+        for (TestHttp.Reply answer : answers) {
             assertThat(answer.status()).as("answer: %s", answer).isEqualTo(202);
             assertThat(answer.body()).isEqualTo(answers.getFirst().body());
         }
@@ -237,7 +238,9 @@ class PaymentsSystemIT {
         assertThat(acquirer.refundsOf(second.orderId())).isEmpty();
 
         // The auditors' ledger of the event says the same, and judges I1-I3 on it.
-        Http.Response read = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken());
+        TestHttp.Reply read = gateway.get("/audit/events/" + eventId + "/ledger")
+                .bearer(fixture.stack.auditorToken())
+                .send();
         assertThat(read.status()).as("ledger: %s", read).isEqualTo(200);
         JsonNode ledger = read.json();
         System.out.printf("[payments] the event's ledger: %s%n", ledger);
@@ -250,13 +253,15 @@ class PaymentsSystemIT {
                 .isEqualTo(late.orderId().toString());
         assertThat(ledger.path("refunds").get(0).path("refundedAt").isNull()).isFalse();
         Audit.assertInvariantsHold(ledger);
-        assertThat(gateway.get(
-                                "/audit/events/" + eventId + "/ledger",
-                                late.buyer().sessionToken())
+        assertThat(gateway.get("/audit/events/" + eventId + "/ledger")
+                        .bearer(late.buyer().sessionToken())
+                        .send()
                         .status())
                 .as("a buyer reads no ledger")
                 .isEqualTo(403);
-        assertThat(gateway.get("/audit/events/" + UUID.randomUUID() + "/ledger", fixture.stack.auditorToken())
+        assertThat(gateway.get("/audit/events/" + UUID.randomUUID() + "/ledger")
+                        .bearer(fixture.stack.auditorToken())
+                        .send()
                         .status())
                 .isEqualTo(404);
     }
@@ -279,7 +284,7 @@ class PaymentsSystemIT {
         var stale = payments.webhook(
                 body, "t=" + (now - 301) + ",v1=" + hmac(fixture.stack.webhookSecret(), (now - 301) + "." + body));
         var unsigned = payments.webhook(body, null);
-        for (Http.Response answer : List.of(forged, stale, unsigned)) {
+        for (TestHttp.Reply answer : List.of(forged, stale, unsigned)) {
             assertThat(answer.status()).as("webhook: %s", answer).isEqualTo(400);
             assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
         }
@@ -295,7 +300,7 @@ class PaymentsSystemIT {
                 .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() ->
                         assertThat(payments.ordersInStatus("PAYMENT_PENDING")).isEmpty());
-        JsonNode ledger = sandbox.get("/v1/ledger", MERCHANT_KEY).json();
+        JsonNode ledger = sandbox.get("/v1/ledger").bearer(MERCHANT_KEY).send().json();
         var chargesByOrder = new HashMap<UUID, List<JsonNode>>();
         ledger.path("charges")
                 .forEach(c -> chargesByOrder
@@ -352,7 +357,9 @@ class PaymentsSystemIT {
         // booking's ledgers count the charges the acquirer captured, and find I1-I3 holding too
         int capturedInTheLedgers = 0;
         for (UUID eventId : events) {
-            JsonNode eventLedger = gateway.get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken())
+            JsonNode eventLedger = gateway.get("/audit/events/" + eventId + "/ledger")
+                    .bearer(fixture.stack.auditorToken())
+                    .send()
                     .json();
             capturedInTheLedgers += eventLedger.path("charges").size();
             Audit.assertInvariantsHold(eventLedger);

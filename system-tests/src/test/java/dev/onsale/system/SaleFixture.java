@@ -10,6 +10,7 @@ import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.launcher.Stack;
 import dev.onsale.launcher.StackConfig;
+import dev.onsale.testing.TestHttp;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,7 +41,7 @@ final class SaleFixture implements AutoCloseable {
 
     final StackConfig config;
     final Stack stack;
-    final Http gateway;
+    final TestHttp gateway;
     final JedisPooled redis;
     private final SessionTokenCodec sessions;
     private final AdmissionTokenCodec admissions;
@@ -48,7 +49,7 @@ final class SaleFixture implements AutoCloseable {
     private SaleFixture(StackConfig config, Stack stack) {
         this.config = config;
         this.stack = stack;
-        this.gateway = new Http(stack.gatewayUrl());
+        this.gateway = TestHttp.at(stack.gatewayUrl());
         this.redis = new JedisPooled(URI.create(stack.engineEnvironment().get("ONSALE_REDIS_URL")));
         this.sessions = new SessionTokenCodec(new HmacSigner(config.sessionKey()));
         this.admissions = new AdmissionTokenCodec(new HmacSigner(config.admissionKey()));
@@ -82,12 +83,18 @@ final class SaleFixture implements AutoCloseable {
     }
 
     /** {@code POST /api/events/{id}/holds} through the gateway with a fresh admission token. */
-    Http.Response hold(UUID eventId, Buyer buyer, String body) {
-        return gateway.post(
-                "/api/events/" + eventId + "/holds",
-                body,
-                buyer.sessionToken(),
-                Map.of(ADMISSION, admissionToken(eventId, buyer)));
+    TestHttp.Reply hold(UUID eventId, Buyer buyer, String body) {
+        return gateway.post("/api/events/" + eventId + "/holds", body)
+                .bearer(buyer.sessionToken())
+                .header(ADMISSION, admissionToken(eventId, buyer))
+                .send();
+    }
+
+    /** The order of {@code quantity} seats {@code buyer} holds, answered 201. */
+    UUID heldOrder(UUID eventId, Buyer buyer, int quantity) {
+        TestHttp.Reply held = hold(eventId, buyer, "{\"quantity\":" + quantity + "}");
+        assertThat(held.status()).as("hold: %s", held).isEqualTo(201);
+        return UUID.fromString(held.json().path("orderId").asString());
     }
 
     UUID generalAdmissionEvent(String name, int quantity, int priceCents, int holdTtlSeconds) {
@@ -105,7 +112,8 @@ final class SaleFixture implements AutoCloseable {
 
     /** Creates the event and waits until the gate has its counter and the sale is open for holds. */
     UUID created(String body, int capacity) {
-        var created = gateway.post("/admin/events", body, stack.adminToken());
+        var created =
+                gateway.post("/admin/events", body).bearer(stack.adminToken()).send();
         assertThat(created.status()).as("POST /admin/events: %s", created).isEqualTo(201);
         UUID eventId = UUID.fromString(created.json().path("eventId").asString());
         await().atMost(Duration.ofSeconds(60))
@@ -113,6 +121,7 @@ final class SaleFixture implements AutoCloseable {
                 .untilAsserted(() -> {
                     assertThat(redis.get(counter(eventId))).isEqualTo(String.valueOf(capacity));
                     assertThat(gateway.get("/api/events/" + eventId)
+                                    .send()
                                     .json()
                                     .path("saleState")
                                     .asString())

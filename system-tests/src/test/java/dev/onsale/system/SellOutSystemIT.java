@@ -3,6 +3,7 @@ package dev.onsale.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.system.SaleFixture.Buyer;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,9 @@ class SellOutSystemIT {
                         nextMark += Duration.ofSeconds(30).toNanos();
                     }
                     try {
-                        Http.Response availability = fixture.gateway.get("/api/events/" + eventId + "/availability");
+                        TestHttp.Reply availability = fixture.gateway
+                                .get("/api/events/" + eventId + "/availability")
+                                .send();
                         if (availability.status() == 200
                                 && availability.json().path("soldOut").asBoolean()) {
                             soldOut.set(true);
@@ -168,7 +171,9 @@ class SellOutSystemIT {
                 event.path("gate"), event.path("database"), event.path("drifts"));
         assertThat(event.path("drifts").size()).isZero();
         JsonNode ledger = fixture.gateway
-                .get("/audit/events/" + eventId + "/ledger", fixture.stack.auditorToken())
+                .get("/audit/events/" + eventId + "/ledger")
+                .bearer(fixture.stack.auditorToken())
+                .send()
                 .json();
         assertThat(ledger.path("tickets").asInt()).isEqualTo(SEATS);
         Audit.assertInvariantsHold(ledger);
@@ -199,7 +204,10 @@ class SellOutSystemIT {
         var text = new StringBuilder();
         text.append(String.format(
                 "availability %s; gate available %s, live holds %s, sold %s%n",
-                fixture.gateway.get("/api/events/" + eventId + "/availability").body(),
+                fixture.gateway
+                        .get("/api/events/" + eventId + "/availability")
+                        .send()
+                        .body(),
                 fixture.redis.get(prefix + "available"),
                 fixture.redis.get(prefix + "live-holds"),
                 fixture.redis.get(prefix + "sold")));
@@ -251,7 +259,7 @@ class SellOutSystemIT {
             throws InterruptedException {
         long backOff = 2_000;
         while (!soldOut.get() && System.nanoTime() < deadline) {
-            Http.Response answer = null;
+            TestHttp.Reply answer = null;
             connections.acquire();
             try {
                 answer = fixture.hold(eventId, buyer, "{\"quantity\":1}");
@@ -296,11 +304,11 @@ class SellOutSystemIT {
         String key = UUID.randomUUID().toString();
         for (int attempt = 0; attempt < 10; attempt++) {
             try {
-                Http.Response payment = fixture.gateway.post(
-                        "/api/orders/" + orderId + "/payments",
-                        Map.of("paymentMethod", "tok_visa"),
-                        buyer.sessionToken(),
-                        Map.of("Idempotency-Key", key));
+                TestHttp.Reply payment = fixture.gateway
+                        .post("/api/orders/" + orderId + "/payments", Map.of("paymentMethod", "tok_visa"))
+                        .bearer(buyer.sessionToken())
+                        .idempotencyKey(key)
+                        .send();
                 if (payment.status() == 202) {
                     return true;
                 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.HmacSigner;
 import dev.onsale.launcher.Service;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,7 +35,7 @@ class TrustBoundarySystemIT {
         sale = SaleFixture.start("trust", Map.of());
         eventId = sale.generalAdmissionEvent("Trust boundary", 10, 2500, 600);
         buyer = sale.newBuyer();
-        Http.Response held = sale.hold(eventId, buyer, "{\"quantity\": 2}");
+        TestHttp.Reply held = sale.hold(eventId, buyer, "{\"quantity\": 2}");
         assertThat(held.status()).as(held.toString()).isEqualTo(201);
         orderId = UUID.fromString(held.json().path("orderId").asString());
         ownRead = new GatewaySignature.Claims(
@@ -66,13 +67,14 @@ class TrustBoundarySystemIT {
                     .hasSize(2)
                     .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.port(service)))
                     .anySatisfy(a -> assertThat(a).endsWith(":" + sale.config.managementPort(service)));
-            Http management = new Http(sale.stack.managementUrl(service));
-            assertThat(management.get("/actuator/health/readiness").status())
+            TestHttp management = TestHttp.at(sale.stack.managementUrl(service));
+            assertThat(management.get("/actuator/health/readiness").send().status())
                     .as(service.module())
                     .isEqualTo(200);
         }
-        assertThat(sale.gateway.get("/actuator/prometheus").status()).isEqualTo(404);
-        assertThat(direct(Service.BOOKING).get("/actuator/prometheus").status()).isEqualTo(404);
+        assertThat(sale.gateway.get("/actuator/prometheus").send().status()).isEqualTo(404);
+        assertThat(direct(Service.BOOKING).get("/actuator/prometheus").send().status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -83,8 +85,10 @@ class TrustBoundarySystemIT {
                  "generalAdmission": {"quantity": 5, "priceCents": 100}}""".formatted(
                 name, Instant.now().plus(Duration.ofDays(9)), Instant.now().minusSeconds(5));
 
-        Http.Response forged =
-                direct(Service.BOOKING).post("/admin/events", body, null, Map.of("X-Onsale-Role", "admin"));
+        TestHttp.Reply forged = direct(Service.BOOKING)
+                .post("/admin/events", body)
+                .header("X-Onsale-Role", "admin")
+                .send();
         System.out.printf(
                 "[trust] POST %s/admin/events with X-Onsale-Role: admin and no token: %d %s %s%n",
                 sale.stack.serviceUrl(Service.BOOKING), forged.status(), forged.header("Content-Type"), forged.body());
@@ -92,67 +96,69 @@ class TrustBoundarySystemIT {
         assertUnauthorized(forged);
         assertThat(sale.strings("SELECT count(*) FROM booking.events WHERE name = ?", name))
                 .containsExactly("0");
-        assertThat(sale.gateway.get("/api/events").body()).doesNotContain(name);
+        assertThat(sale.gateway.get("/api/events").send().body()).doesNotContain(name);
     }
 
     @Test
     void aBuyerForgedStraightAtBookingCannotReadCancelOrPayTheirOrder() throws Exception {
         Map<String, String> asTheBuyer =
                 Map.of("X-Onsale-Buyer", buyer.sessionId().toString());
-        Http booking = direct(Service.BOOKING);
+        TestHttp booking = direct(Service.BOOKING);
 
-        assertUnauthorized(booking.get("/api/orders/" + orderId, null, asTheBuyer));
-        assertUnauthorized(booking.delete("/api/orders/" + orderId, null, asTheBuyer));
-        assertUnauthorized(booking.post(
-                "/api/orders/" + orderId + "/payments",
-                "{\"paymentMethod\": \"tok_visa\"}",
-                null,
-                Map.of(
+        assertUnauthorized(
+                booking.get("/api/orders/" + orderId).headers(asTheBuyer).send());
+        assertUnauthorized(
+                booking.delete("/api/orders/" + orderId).headers(asTheBuyer).send());
+        assertUnauthorized(booking.post("/api/orders/" + orderId + "/payments", "{\"paymentMethod\": \"tok_visa\"}")
+                .headers(Map.of(
                         "X-Onsale-Buyer",
                         buyer.sessionId().toString(),
                         "Idempotency-Key",
-                        UUID.randomUUID().toString())));
+                        UUID.randomUUID().toString()))
+                .send());
 
         assertTheOrderIsUntouched();
     }
 
     @Test
     void theStacksOwnSignatureWorksForItsRequestOnlyAndOnlyWithinItsWindow() throws Exception {
-        Http booking = direct(Service.BOOKING);
+        TestHttp booking = direct(Service.BOOKING);
         String buyerId = buyer.sessionId().toString();
         String fresh = GatewaySignature.sign(stackKey, ownRead, Instant.now());
 
-        Http.Response signedRead =
-                booking.get(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh));
+        TestHttp.Reply signedRead = booking.get(ownRead.path())
+                .headers(Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh))
+                .send();
         assertThat(signedRead.status())
                 .as("the control: a read the stack's key signed")
                 .isEqualTo(200);
 
-        assertUnauthorized(
-                booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh)));
-        assertUnauthorized(booking.post(
-                ownRead.path() + "/payments",
-                "{\"paymentMethod\": \"tok_visa\"}",
-                null,
-                Map.of(
+        assertUnauthorized(booking.delete(ownRead.path())
+                .headers(Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", fresh))
+                .send());
+        assertUnauthorized(booking.post(ownRead.path() + "/payments", "{\"paymentMethod\": \"tok_visa\"}")
+                .headers(Map.of(
                         "X-Onsale-Buyer",
                         buyerId,
                         "X-Onsale-Signature",
                         fresh,
                         "Idempotency-Key",
-                        UUID.randomUUID().toString())));
+                        UUID.randomUUID().toString()))
+                .send());
         String late = GatewaySignature.sign(
                 stackKey,
                 new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null),
                 Instant.now().minusSeconds(45));
-        assertUnauthorized(
-                booking.delete(ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", late)));
+        assertUnauthorized(booking.delete(ownRead.path())
+                .headers(Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", late))
+                .send());
         String otherKey = GatewaySignature.sign(
                 new HmacSigner(UUID.randomUUID() + "-not-the-stacks-key"),
                 new GatewaySignature.Claims("DELETE", ownRead.path(), buyerId, null, null, null),
                 Instant.now());
-        assertUnauthorized(booking.delete(
-                ownRead.path(), null, Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey)));
+        assertUnauthorized(booking.delete(ownRead.path())
+                .headers(Map.of("X-Onsale-Buyer", buyerId, "X-Onsale-Signature", otherKey))
+                .send());
 
         assertTheOrderIsUntouched();
     }
@@ -166,7 +172,7 @@ class TrustBoundarySystemIT {
                 Service.BOOKING, "/api/orders/" + orderId,
                 Service.PAYMENT, "/webhooks/payments");
         pathOf.forEach((service, path) -> {
-            Http direct = direct(service);
+            TestHttp direct = direct(service);
             Map<String, String> signedForGet = Map.of(
                     "X-Onsale-Buyer",
                     buyerId,
@@ -192,11 +198,11 @@ class TrustBoundarySystemIT {
                             new GatewaySignature.Claims(
                                     "POST", "/api/orders/" + UUID.randomUUID(), buyerId, null, null, null),
                             Instant.now()));
-            for (Http.Response refused : List.of(
-                    direct.post(path, "{}", null, signedForGet),
-                    direct.post(path, "{}", null, signedLate),
-                    direct.post(path, "{}", null, signedElsewhere),
-                    direct.post(path, "{}", null, Map.of("X-Onsale-Buyer", buyerId)))) {
+            for (TestHttp.Reply refused : List.of(
+                    direct.post(path, "{}").headers(signedForGet).send(),
+                    direct.post(path, "{}").headers(signedLate).send(),
+                    direct.post(path, "{}").headers(signedElsewhere).send(),
+                    direct.post(path, "{}").header("X-Onsale-Buyer", buyerId).send())) {
                 assertThat(refused.status())
                         .as("%s %s: %s", service.module(), path, refused)
                         .isEqualTo(401);
@@ -204,7 +210,9 @@ class TrustBoundarySystemIT {
             }
         });
         assertThat(sale.gateway
-                        .get("/api/orders/" + orderId, buyer.sessionToken())
+                        .get("/api/orders/" + orderId)
+                        .bearer(buyer.sessionToken())
+                        .send()
                         .json()
                         .path("status")
                         .asString())
@@ -214,19 +222,18 @@ class TrustBoundarySystemIT {
     @Test
     void inventoryRefusesAHoldWithAForgedBuyerAndAdmissionAndTakesNothing() throws Exception {
         String before = sale.redis.get(SaleFixture.counter(eventId));
-        Http.Response forged = direct(Service.INVENTORY)
-                .post(
-                        "/api/events/" + eventId + "/holds",
-                        "{\"quantity\": 1}",
-                        null,
-                        Map.of(
-                                "X-Onsale-Buyer",
-                                UUID.randomUUID().toString(),
-                                "X-Onsale-Admission",
-                                UUID.randomUUID().toString()));
+        TestHttp.Reply forged = direct(Service.INVENTORY)
+                .post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}")
+                .headers(Map.of(
+                        "X-Onsale-Buyer",
+                        UUID.randomUUID().toString(),
+                        "X-Onsale-Admission",
+                        UUID.randomUUID().toString()))
+                .send();
         assertUnauthorized(forged);
-        Http.Response stripped =
-                direct(Service.INVENTORY).post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}", null);
+        TestHttp.Reply stripped = direct(Service.INVENTORY)
+                .post("/api/events/" + eventId + "/holds", "{\"quantity\": 1}")
+                .send();
         assertThat(stripped.status()).as(stripped.toString()).isEqualTo(401);
         assertThat(sale.redis.get(SaleFixture.counter(eventId))).isEqualTo(before);
         assertThat(sale.orderStatuses(eventId)).hasSize(1);
@@ -235,19 +242,19 @@ class TrustBoundarySystemIT {
     @Test
     void queueServiceRefusesAForgedJoinAndForgedAdmissionSettings() {
         SaleFixture.Buyer stranger = sale.newBuyer();
-        Http queue = direct(Service.QUEUE);
-        assertUnauthorized(queue.post(
-                "/api/queue/" + eventId + "/join",
-                null,
-                null,
-                Map.of("X-Onsale-Buyer", stranger.sessionId().toString())));
+        TestHttp queue = direct(Service.QUEUE);
+        assertUnauthorized(queue.post("/api/queue/" + eventId + "/join", null)
+                .header("X-Onsale-Buyer", stranger.sessionId().toString())
+                .send());
         assertUnauthorized(queue.put(
-                "/admin/events/" + eventId + "/admission",
-                "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}",
-                null,
-                Map.of("X-Onsale-Role", "admin")));
+                        "/admin/events/" + eventId + "/admission", "{\"maxActiveBuyers\": 1, \"maxAdmitPerSecond\": 1}")
+                .header("X-Onsale-Role", "admin")
+                .send());
 
-        Http.Response status = sale.gateway.get("/api/queue/" + eventId + "/status", stranger.sessionToken());
+        TestHttp.Reply status = sale.gateway
+                .get("/api/queue/" + eventId + "/status")
+                .bearer(stranger.sessionToken())
+                .send();
         assertThat(status.status())
                 .as("the forged join put nobody in line: %s", status)
                 .isEqualTo(404);
@@ -256,9 +263,11 @@ class TrustBoundarySystemIT {
 
     @Test
     void paymentServiceRefusesAForgedIdentityAndTheWebhookKeepsItsOwnSignature() {
-        Http payment = direct(Service.PAYMENT);
-        assertUnauthorized(payment.post("/webhooks/payments", "{}", null, Map.of("X-Onsale-Role", "admin")));
-        Http.Response unsigned = payment.post("/webhooks/payments", "{}", null);
+        TestHttp payment = direct(Service.PAYMENT);
+        assertUnauthorized(payment.post("/webhooks/payments", "{}")
+                .header("X-Onsale-Role", "admin")
+                .send());
+        TestHttp.Reply unsigned = payment.post("/webhooks/payments", "{}").send();
         assertThat(unsigned.status())
                 .as("no identity: the provider's own signature decides")
                 .isEqualTo(400);
@@ -266,7 +275,10 @@ class TrustBoundarySystemIT {
 
     @Test
     void theDashboardIsComposedThroughTheGatewayAndEveryServicesPartAnswersOnlyTheGatewaysSignature() {
-        Http.Response dashboard = sale.gateway.get("/admin/events/" + eventId + "/dashboard", sale.stack.adminToken());
+        TestHttp.Reply dashboard = sale.gateway
+                .get("/admin/events/" + eventId + "/dashboard")
+                .bearer(sale.stack.adminToken())
+                .send();
         System.out.println("[trust] GET /admin/events/" + eventId + "/dashboard: " + dashboard.body());
         assertThat(dashboard.status()).as(dashboard.toString()).isEqualTo(200);
         assertThat(dashboard.json().path("unavailable").isEmpty())
@@ -279,25 +291,29 @@ class TrustBoundarySystemIT {
         assertThat(dashboard.json().path("payments").path("queued").asLong()).isZero();
         assertThat(dashboard.json().path("queue").path("length").asLong()).isZero();
         assertThat(sale.gateway
-                        .get("/admin/events/" + eventId + "/dashboard", sale.stack.auditorToken())
+                        .get("/admin/events/" + eventId + "/dashboard")
+                        .bearer(sale.stack.auditorToken())
+                        .send()
                         .status())
                 .isEqualTo(403);
 
         String part = "/internal/events/" + eventId + "/dashboard";
         for (Service service : List.of(Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT)) {
-            Http direct = direct(service);
-            assertUnauthorized(direct.get(part, null, Map.of("X-Onsale-Role", "admin")));
+            TestHttp direct = direct(service);
+            assertUnauthorized(direct.get(part).header("X-Onsale-Role", "admin").send());
             String signedElsewhere = GatewaySignature.sign(
                     stackKey,
                     new GatewaySignature.Claims(
                             "GET", "/internal/events/" + UUID.randomUUID() + "/dashboard", null, "admin", null, null),
                     Instant.now());
-            assertUnauthorized(
-                    direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signedElsewhere)));
+            assertUnauthorized(direct.get(part)
+                    .headers(Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signedElsewhere))
+                    .send());
             String signed = GatewaySignature.sign(
                     stackKey, new GatewaySignature.Claims("GET", part, null, "admin", null, null), Instant.now());
-            Http.Response answered =
-                    direct.get(part, null, Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signed));
+            TestHttp.Reply answered = direct.get(part)
+                    .headers(Map.of("X-Onsale-Role", "admin", "X-Onsale-Signature", signed))
+                    .send();
             assertThat(answered.status())
                     .as("%s %s: %s", service.module(), part, answered)
                     .isEqualTo(200);
@@ -305,21 +321,24 @@ class TrustBoundarySystemIT {
     }
 
     private static void assertTheOrderIsUntouched() throws Exception {
-        Http.Response order = sale.gateway.get("/api/orders/" + orderId, buyer.sessionToken());
+        TestHttp.Reply order = sale.gateway
+                .get("/api/orders/" + orderId)
+                .bearer(buyer.sessionToken())
+                .send();
         assertThat(order.status()).isEqualTo(200);
         assertThat(order.json().path("status").asString()).isEqualTo("HELD");
         assertThat(sale.strings("SELECT count(*) FROM booking.payments WHERE order_id = ?", orderId))
                 .containsExactly("0");
     }
 
-    private static void assertUnauthorized(Http.Response response) {
+    private static void assertUnauthorized(TestHttp.Reply response) {
         assertThat(response.status()).as(response.toString()).isEqualTo(401);
         assertThat(response.header("Content-Type")).startsWith("application/problem+json");
         assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
         assertThat(response.json().path("type").asString()).isEqualTo("/problems/unauthorized");
     }
 
-    private static Http direct(Service service) {
-        return new Http(sale.stack.serviceUrl(service));
+    private static TestHttp direct(Service service) {
+        return TestHttp.at(sale.stack.serviceUrl(service));
     }
 }

@@ -6,13 +6,21 @@ import static dev.onsale.system.k8s.Nodes.deepCopy;
 import static dev.onsale.system.k8s.Nodes.list;
 import static dev.onsale.system.k8s.Nodes.map;
 import static dev.onsale.system.k8s.Nodes.node;
+import static dev.onsale.system.k8s.Repository.build;
+import static dev.onsale.system.k8s.Repository.facts;
+import static dev.onsale.system.k8s.Repository.readme;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.params.provider.Arguments;
 
-/** Ways to break a copy of a build (and of the README's list of secrets). */
+/**
+ * Ways to break a copy of a build (and of the README's list of secrets), and the check of the Broken*Test classes
+ * that the rules catch each.
+ */
 final class Breaker {
     final Build build;
     Readme readme;
@@ -20,6 +28,24 @@ final class Breaker {
     Breaker(Build build, Readme readme) {
         this.build = build;
         this.readme = readme;
+    }
+
+    /** A way to break a copy of the staging build, and a text one of the violations it causes must contain. */
+    static Arguments broken(String what, String expected, Consumer<Breaker> breakIt) {
+        return broken(what, Profile.STAGING, expected, breakIt);
+    }
+
+    static Arguments broken(String what, Profile profile, String expected, Consumer<Breaker> breakIt) {
+        return Arguments.of(what, profile, breakIt, expected);
+    }
+
+    /** The rules, run on a copy of {@code profile}'s build that {@code breakIt} broke, report {@code expected}. */
+    static void assertCaught(String what, Profile profile, Consumer<Breaker> breakIt, String expected) {
+        Breaker breaker = new Breaker(build(profile).copy(), readme());
+        breakIt.accept(breaker);
+        assertThat(new Rules(facts(), breaker.readme, breaker.build).check())
+                .as("violations after breaking: " + what)
+                .anySatisfy(violation -> assertThat(violation).contains(expected));
     }
 
     Map<String, Object> doc(String kind, String name) {
