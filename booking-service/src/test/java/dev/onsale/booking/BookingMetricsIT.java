@@ -7,6 +7,7 @@ import dev.onsale.booking.hold.Allocation;
 import dev.onsale.booking.order.BuyerOrders;
 import dev.onsale.common.events.AllocateSeats;
 import dev.onsale.common.events.SeatsAllocated;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -33,7 +34,7 @@ class BookingMetricsIT {
 
     @Test
     void allocationsReleasesReleaseLagAndLiveOrdersAreExposedToPrometheus() {
-        BookingHttp http = new BookingHttp(port);
+        TestHttp http = BookingCalls.at(port);
         UUID eventId = OpenEvents.create(http, "Metrics", 1, 3, 600, 4);
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
         UUID session = UUID.randomUUID();
@@ -55,7 +56,10 @@ class BookingMetricsIT {
                 .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
         await().atMost(Duration.ofSeconds(5))
-                .untilAsserted(() -> assertThat(http.get("/actuator/prometheus").body())
+                .untilAsserted(() -> assertThat(http.get("/actuator/prometheus")
+                                .header("Accept", "text/plain")
+                                .send()
+                                .body())
                         .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"allocated\"}")
                         .contains("onsale_allocations_total{application=\"booking-service\",outcome=\"sold_out\"}")
                         .contains("onsale_allocation_latency_seconds_count")

@@ -1,7 +1,6 @@
 package dev.onsale.booking;
 
-import static dev.onsale.booking.BookingHttp.json;
-
+import dev.onsale.testing.TestHttp;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -12,7 +11,7 @@ public final class OpenEvents {
 
     /** A seated event of one section A with {@code rows x seatsPerRow} seats at 5000 cents. */
     public static UUID create(
-            BookingHttp http, String name, int rows, int seatsPerRow, int holdTtlSeconds, int maxPerOrder) {
+            TestHttp http, String name, int rows, int seatsPerRow, int holdTtlSeconds, int maxPerOrder) {
         String body = """
                 {"name": "%s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s",
                  "holdTtlSeconds": %d, "maxPerOrder": %d,
@@ -25,10 +24,10 @@ public final class OpenEvents {
                         maxPerOrder,
                         rows,
                         seatsPerRow);
-        var response = http.createEvent(body);
-        if (response.statusCode() != 201) {
-            throw new IllegalStateException("event not created: " + response.statusCode() + " " + response.body());
+        var response = BookingCalls.createEvent(http, body);
+        if (response.status() != 201) {
+            throw new IllegalStateException("event not created: " + response.status() + " " + response.body());
         }
-        return UUID.fromString(json(response).get("eventId").asString());
+        return UUID.fromString(response.json().get("eventId").asString());
     }
 }

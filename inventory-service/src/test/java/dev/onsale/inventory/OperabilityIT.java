@@ -3,22 +3,13 @@ package dev.onsale.inventory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class OperabilityIT {
-
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
@@ -26,8 +17,8 @@ class OperabilityIT {
     @Test
     void theServiceIsReadyOnceKafkaRedisAndItsStreamRelayRun() {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            HttpResponse<String> readiness = get("/actuator/health/readiness");
-            assertThat(readiness.statusCode()).isEqualTo(200);
+            TestHttp.Reply readiness = get("/actuator/health/readiness");
+            assertThat(readiness.status()).isEqualTo(200);
             assertThat(readiness.body())
                     .contains("\"status\":\"UP\"")
                     .contains("\"kafka\"")
@@ -38,17 +29,21 @@ class OperabilityIT {
 
     @Test
     void metricsAreExposedForPrometheusTaggedWithTheApplication() throws Exception {
-        HttpResponse<String> metrics = get("/actuator/prometheus");
+        TestHttp.Reply metrics = scrape();
 
-        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.body()).contains("application=\"inventory-service\"");
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+    /** An anonymous call, as a probe makes it. */
+    private TestHttp.Reply get(String path) {
+        return TestHttp.at(port).get(path).send();
+    }
+
+    private TestHttp.Reply scrape() {
+        return TestHttp.at(port)
+                .get("/actuator/prometheus")
+                .header("Accept", "text/plain")
+                .send();
     }
 }

@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.queue.schedule.WaitingRoomClock;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -20,8 +17,6 @@ import redis.clients.jedis.JedisPooled;
 
 @QueueServiceTest
 class OperabilityIT {
-
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
@@ -38,8 +33,8 @@ class OperabilityIT {
     @Test
     void theServiceIsReadyOnceKafkaAndRedisAnswer() {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            HttpResponse<String> readiness = get("/actuator/health/readiness");
-            assertThat(readiness.statusCode()).isEqualTo(200);
+            TestHttp.Reply readiness = get("/actuator/health/readiness");
+            assertThat(readiness.status()).isEqualTo(200);
             assertThat(readiness.body())
                     .contains("\"status\":\"UP\"")
                     .contains("kafka")
@@ -49,16 +44,16 @@ class OperabilityIT {
 
     @Test
     void metricsAreExposedForPrometheusTaggedWithTheApplication() throws Exception {
-        HttpResponse<String> metrics = get("/actuator/prometheus");
+        TestHttp.Reply metrics = scrape();
 
-        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.status()).isEqualTo(200);
         assertThat(metrics.body()).contains("application=\"queue-service\"");
     }
 
     @Test
     void queueLengthActiveBuyersAdmissionsAndPollsAreMeteredPerEvent() throws Exception {
         UUID eventId = new TestCatalog(kafka, jedis).open(100);
-        QueueHttp queue = new QueueHttp(port);
+        QueueCalls queue = new QueueCalls(port);
         List<UUID> buyers =
                 IntStream.range(0, 60).mapToObj(i -> UUID.randomUUID()).toList();
         buyers.forEach(buyer -> queue.join(eventId, buyer));
@@ -69,7 +64,7 @@ class OperabilityIT {
         queue.status(eventId, buyers.getFirst());
 
         String tag = "event=\"" + eventId + "\"";
-        String metrics = get("/actuator/prometheus").body();
+        String metrics = scrape().body();
         assertThat(metrics)
                 .containsPattern("onsale_queue_length\\{[^}]*" + tag + "[^}]*\\} 40\\.0")
                 .containsPattern("onsale_queue_active_buyers\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
@@ -79,19 +74,23 @@ class OperabilityIT {
 
     @Test
     void itsOpenApiPartIsReadWithoutAnIdentityAndNamesItsPublicCallsOnly() throws Exception {
-        HttpResponse<String> document = get("/v3/api-docs");
+        TestHttp.Reply document = get("/v3/api-docs");
 
-        assertThat(document.statusCode()).isEqualTo(200);
+        assertThat(document.status()).isEqualTo(200);
         assertThat(document.body())
                 .contains("\"/api/queue/{eventId}/join\"", "\"/admin/events/{eventId}/admission\"")
                 .doesNotContain("/internal/", "/actuator", "X-Onsale-", "\"buyer\"", "\"admin\"");
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+    /** An anonymous call, as a probe or a scraper makes it. */
+    private TestHttp.Reply get(String path) {
+        return TestHttp.at(port).get(path).send();
+    }
+
+    private TestHttp.Reply scrape() {
+        return TestHttp.at(port)
+                .get("/actuator/prometheus")
+                .header("Accept", "text/plain")
+                .send();
     }
 }

@@ -1,15 +1,15 @@
 package dev.onsale.booking.event;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.common.Topics;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,10 +46,11 @@ class SaleClockIT {
 
     @Test
     void clockPassesOfSeveralReplicasAtOnceOpenEachDueSaleExactlyOnce(Engines engines) throws Exception {
-        BookingHttp http = new BookingHttp(port);
+        TestHttp http = BookingCalls.at(port);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < EVENTS; i++) {
-            ids.add(json(http.createEvent(EventBodies.seated("Due " + i, 1, 1)))
+            ids.add(BookingCalls.createEvent(http, EventBodies.seated("Due " + i, 1, 1))
+                    .json()
                     .get("eventId")
                     .asString());
         }

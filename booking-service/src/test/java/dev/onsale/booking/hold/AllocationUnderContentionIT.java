@@ -3,7 +3,7 @@ package dev.onsale.booking.hold;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.Listeners;
@@ -66,7 +66,7 @@ class AllocationUnderContentionIT {
     @Test
     void manyConcurrentAllocationsHoldEverySeatExactlyOnceAndRefuseTheRest(Engines engines) {
         Listeners.awaitAssigned(listeners);
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Contention", ROWS, SEATS_PER_ROW, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Contention", ROWS, SEATS_PER_ROW, 600, 4);
         Random random = new Random(42);
         List<AllocateSeats> firstWave = new ArrayList<>();
         for (int i = 0; i < CHOSEN; i++) {

@@ -2,7 +2,7 @@ package dev.onsale.booking.hold;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.QueryPlans;
@@ -28,7 +28,7 @@ class FreeSeatQueryPlanIT {
 
     @Test
     void theFreeSeatWindowOfAQuantityAllocationIsReadThroughThePartialIndexSeatsFreeEvenWhenHeldSeatsPileUp() {
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Plans", ROWS, SEATS_PER_ROW, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Plans", ROWS, SEATS_PER_ROW, 600, 4);
         jdbc.execute("ANALYZE booking.seats");
         assertUsesSeatsFree(eventId, "all 5000 seats free");
 

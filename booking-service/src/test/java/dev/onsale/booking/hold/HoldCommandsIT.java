@@ -1,9 +1,8 @@
 package dev.onsale.booking.hold;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.booking.InventorySide;
@@ -21,6 +20,7 @@ import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.testing.TopicTail;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -46,14 +46,14 @@ class HoldCommandsIT {
     @Autowired
     org.springframework.kafka.config.KafkaListenerEndpointRegistry listeners;
 
-    BookingHttp http;
+    TestHttp http;
     InventorySide inventory;
     TopicTail replies;
     TopicTail orderEvents;
 
     @BeforeEach
     void tails(Engines engines) {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
         inventory = new InventorySide(engines);
         replies = new TopicTail(engines, Topics.HOLD_REPLIES);
         orderEvents = new TopicTail(engines, Topics.ORDERS);
@@ -148,7 +148,8 @@ class HoldCommandsIT {
     @Test
     void refusalsCarryTheirReasonAndAreRepeatedOnRedelivery() {
         UUID open = OpenEvents.create(http, "Refusals", 1, 5, 600, 2);
-        UUID scheduled = UUID.fromString(json(http.createEvent(EventBodies.seated("Scheduled", 1, 5)))
+        UUID scheduled = UUID.fromString(BookingCalls.createEvent(http, EventBodies.seated("Scheduled", 1, 5))
+                .json()
                 .get("eventId")
                 .asString());
         AllocateSeats tooMany = allocate(open, List.of(), 3);

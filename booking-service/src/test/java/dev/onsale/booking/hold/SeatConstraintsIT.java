@@ -3,7 +3,7 @@ package dev.onsale.booking.hold;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
@@ -40,7 +40,7 @@ class SeatConstraintsIT {
 
     @BeforeEach
     void twoHolds() {
-        eventId = OpenEvents.create(new BookingHttp(port), "Constraints", 1, 10, 600, 4);
+        eventId = OpenEvents.create(BookingCalls.at(port), "Constraints", 1, 10, 600, 4);
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
         first = orders.hold(eventId, 1);
         second = orders.hold(eventId, 1);

@@ -3,7 +3,7 @@ package dev.onsale.booking.order;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
@@ -17,6 +17,7 @@ import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.testing.TopicTail;
+import dev.onsale.testing.TestHttp;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,13 +62,13 @@ class OrderExpiryIT {
     @Autowired
     OrderProperties properties;
 
-    BookingHttp http;
+    TestHttp http;
     PlacedOrders orders;
     TopicTail orderEvents;
 
     @BeforeEach
     void setUp(Engines engines) {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
         orders = new PlacedOrders(allocation, jdbc);
         orderEvents = new TopicTail(engines, Topics.ORDERS);
     }

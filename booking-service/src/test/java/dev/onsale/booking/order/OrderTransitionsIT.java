@@ -3,7 +3,7 @@ package dev.onsale.booking.order;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
@@ -37,7 +37,7 @@ class OrderTransitionsIT {
     @Test
     void startingPaymentMovesAHeldOrderToPaymentPendingAndRefusesAnyOtherState() {
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Transitions", 1, 10, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Transitions", 1, 10, 600, 4);
         SeatsAllocated held = orders.hold(eventId, 2);
 
         assertThat(transitions.startPayment(held.orderId()).orElseThrow().status())
@@ -58,7 +58,7 @@ class OrderTransitionsIT {
     @Test
     void anIllegalTransitionThrowsAndWritesNothing() {
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Illegal", 1, 10, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Illegal", 1, 10, 600, 4);
         SeatsAllocated held = orders.hold(eventId, 2);
         transaction.executeWithoutResult(
                 tx -> transitions.move(transitions.lock(held.orderId()).orElseThrow(), OrderStatus.CANCELLED));

@@ -3,7 +3,7 @@ package dev.onsale.booking.order;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.InventorySide;
 import dev.onsale.booking.OpenEvents;
@@ -22,9 +22,9 @@ import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.testing.TopicTail;
+import dev.onsale.testing.TestHttp;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ class PaymentResultsIT {
     InventorySide payments;
     TopicTail orderEvents;
     TopicTail refundRequests;
-    BookingHttp http;
+    TestHttp http;
     UUID eventId;
 
     @BeforeEach
@@ -69,7 +69,7 @@ class PaymentResultsIT {
         payments = new InventorySide(engines);
         orderEvents = new TopicTail(engines, Topics.ORDERS);
         refundRequests = new TopicTail(engines, Topics.PAYMENT_REQUESTS);
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
         eventId = OpenEvents.create(http, "Payments", 2, 10, 600, 4);
     }
 
@@ -342,14 +342,12 @@ class PaymentResultsIT {
     }
 
     private UUID pay(UUID orderId, UUID buyer) {
-        HttpResponse<String> accepted = http.postAsBuyer(
-                "/api/orders/" + orderId + "/payments",
-                buyer,
-                "{\"paymentMethod\": \"tok_visa\"}",
-                "Idempotency-Key",
-                UUID.randomUUID().toString());
-        assertThat(accepted.statusCode()).isEqualTo(202);
-        return UUID.fromString(BookingHttp.json(accepted).get("paymentId").asString());
+        TestHttp.Reply accepted = http.post("/api/orders/" + orderId + "/payments", "{\"paymentMethod\": \"tok_visa\"}")
+                .buyer(buyer)
+                .idempotencyKey(UUID.randomUUID().toString())
+                .send();
+        assertThat(accepted.status()).isEqualTo(202);
+        return UUID.fromString(accepted.json().get("paymentId").asString());
     }
 
     private Map<String, Object> payment(UUID paymentId) {

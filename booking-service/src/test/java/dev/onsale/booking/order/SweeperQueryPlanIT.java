@@ -2,7 +2,7 @@ package dev.onsale.booking.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.QueryPlans;
@@ -26,7 +26,7 @@ class SweeperQueryPlanIT {
 
     @Test
     void theSweeperFindsOverdueHoldsAndPaymentsThroughTheirPartialIndexesAmongThousandsOfEndedOrders() {
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Sweeper plans", 1, 10, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Sweeper plans", 1, 10, 600, 4);
         jdbc.update("""
                 INSERT INTO booking.orders (id, event_id, session_id, status, amount_cents, currency, expires_at, created_at)
                 SELECT gen_random_uuid(), ?, gen_random_uuid(), (ARRAY['EXPIRED', 'CANCELLED', 'CONFIRMED'])[1 + n % 3],

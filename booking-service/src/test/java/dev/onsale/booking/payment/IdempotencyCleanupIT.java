@@ -3,7 +3,7 @@ package dev.onsale.booking.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
@@ -41,7 +41,7 @@ class IdempotencyCleanupIT {
     @Test
     void recordsAreHonouredForTheirTtlAndPurgedAfterIt() {
         PlacedOrders orders = new PlacedOrders(allocation, jdbc);
-        UUID eventId = OpenEvents.create(new BookingHttp(port), "Cleanup", 1, 10, 600, 4);
+        UUID eventId = OpenEvents.create(BookingCalls.at(port), "Cleanup", 1, 10, 600, 4);
         UUID session = UUID.randomUUID();
         PaymentRequest old = new PaymentRequest(orders.hold(eventId, session, 1).orderId(), "tok_visa");
         SeatsAllocated young = orders.hold(eventId, session, 1);

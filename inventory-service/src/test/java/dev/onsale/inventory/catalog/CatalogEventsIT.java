@@ -10,8 +10,8 @@ import dev.onsale.common.events.InventoryEvent;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.engines.Engines;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.messaging.EventJson;
 import dev.onsale.platform.testing.TopicTail;
@@ -31,14 +31,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class CatalogEventsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

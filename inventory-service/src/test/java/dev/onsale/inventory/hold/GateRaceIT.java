@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.engines.Engines;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.inventory.hold.RaceHarness.Outcome;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,16 +20,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import redis.clients.jedis.JedisPooled;
 import tools.jackson.databind.JsonNode;
 
 /** The gate script under 5,000 simultaneous buyers, and the naive check-then-act it replaces. */
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class GateRaceIT {
 
     static final int CAPACITY = 800;
@@ -100,7 +97,7 @@ class GateRaceIT {
         UUID eventId = TestEvents.open(jedis, CAPACITY, 4);
         List<String> seats = TestEvents.seats(CAPACITY);
         List<HoldRequest> requests = RaceHarness.requests(eventId, ATTEMPTS, seats, HOT_SEATS, 7);
-        HoldClient client = new HoldClient(port);
+        HoldCalls client = new HoldCalls(port);
         Readiness.awaitReady(port);
         warmUp(engines, client);
         Map<Integer, AtomicInteger> statuses = new ConcurrentSkipListMap<>();
@@ -114,14 +111,14 @@ class GateRaceIT {
             long started = System.nanoTime();
             outcomes = RaceHarness.run(requests, HTTP_IN_FLIGHT, request -> {
                 long sent = System.nanoTime();
-                HttpResponse<String> response = client.hold(eventId, request.sessionId(), body(request));
+                TestHttp.Reply response = client.hold(eventId, request.sessionId(), body(request));
                 latencies.add(System.nanoTime() - sent);
-                statuses.computeIfAbsent(response.statusCode(), status -> new AtomicInteger())
+                statuses.computeIfAbsent(response.status(), status -> new AtomicInteger())
                         .incrementAndGet();
-                if (response.statusCode() != 201) {
+                if (response.status() != 201) {
                     return Outcome.refused();
                 }
-                JsonNode held = HoldClient.json(response);
+                JsonNode held = response.json();
                 List<String> heldSeats = new ArrayList<>();
                 held.get("seatIds").forEach(seat -> heldSeats.add(seat.asString()));
                 return new Outcome(
@@ -163,7 +160,7 @@ class GateRaceIT {
     }
 
     /** Lets the JIT compile the request path first: the measured run is about the gate, not about a cold JVM. */
-    private void warmUp(Engines engines, HoldClient client) throws Exception {
+    private void warmUp(Engines engines, HoldCalls client) throws Exception {
         UUID warmUpEvent = TestEvents.open(jedis, WARM_UP_REQUESTS, 4);
         List<HoldRequest> requests = RaceHarness.requests(
                 warmUpEvent, WARM_UP_REQUESTS, TestEvents.seats(WARM_UP_REQUESTS), WARM_UP_REQUESTS, 3);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.platform.redis.RedisSettings;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.net.URI;
@@ -19,9 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
@@ -32,8 +30,7 @@ import redis.clients.jedis.util.SafeEncoder;
  * Answers that get lost between the gate and the buyer: a 503 must still mean nothing is taken, and a 201 must
  * always mean a live hold.
  */
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class LostAnswersIT {
 
     private static final int CAPACITY = 10;

@@ -8,8 +8,8 @@ import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.common.events.ReconcileGate.DatabaseOrder;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SeatsAllocated;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.inventory.reconciliation.GateReconciliation;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,9 +18,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import redis.clients.jedis.JedisPooled;
 
 /**
@@ -28,8 +26,7 @@ import redis.clients.jedis.JedisPooled;
  * database is handed in as it would come (ReconcileGate), the gate is the real one. The run in the middle of a
  * 5,000-buyer race (HoldsSystemIT) and the injected drifts (ReconciliationSystemIT) are end to end.
  */
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class ReconciliationInFlightIT {
 
     private static final int CAPACITY = 10;

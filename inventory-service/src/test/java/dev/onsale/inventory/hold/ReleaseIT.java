@@ -14,8 +14,8 @@ import dev.onsale.common.events.OrderConfirmed;
 import dev.onsale.common.events.OrderExpired;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
-import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.inventory.InventoryKeys;
+import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.testing.TopicTail;
 import java.net.URI;
@@ -32,15 +32,12 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.core.KafkaTemplate;
 import redis.clients.jedis.JedisPooled;
 
 /** The release, convert and expiry paths of the gate, driven by booking's events on the real broker. */
-@ExtendWith(EmbeddedEnginesExtension.class)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@InventoryServiceTest
 class ReleaseIT {
 
     private static final int CAPACITY = 10;

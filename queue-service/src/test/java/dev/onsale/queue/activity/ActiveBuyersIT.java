@@ -9,7 +9,7 @@ import dev.onsale.common.events.OrderConfirmed;
 import dev.onsale.common.events.OrderHeld;
 import dev.onsale.common.events.OrderPaymentPending;
 import dev.onsale.platform.messaging.Envelope;
-import dev.onsale.queue.QueueHttp;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
@@ -47,7 +47,7 @@ class ActiveBuyersIT {
 
     @BeforeEach
     void setUp() {
-        QueueHttp http = new QueueHttp(port);
+        QueueCalls http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
         eventId = catalog.open(10);
         http.putAdmission(eventId, "{\"maxActiveBuyers\": 2, \"maxAdmitPerSecond\": 1000}");

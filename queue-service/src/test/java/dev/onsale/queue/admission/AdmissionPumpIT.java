@@ -9,12 +9,12 @@ import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.HmacSigner;
 import dev.onsale.platform.messaging.Envelope;
-import dev.onsale.queue.QueueHttp;
-import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,12 +46,12 @@ class AdmissionPumpIT {
     @Autowired
     AdmissionPump pump;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
     }
 
@@ -99,21 +99,28 @@ class AdmissionPumpIT {
         http.join(eventId, buyer);
         pump.pump(eventId);
 
-        Answer first = http.status(eventId, buyer);
-        Answer again = http.status(eventId, buyer);
-        Answer rejoin = http.join(eventId, buyer);
+        Reply first = http.status(eventId, buyer);
+        Reply again = http.status(eventId, buyer);
+        Reply rejoin = http.join(eventId, buyer);
 
-        assertThat(first.text("status")).isEqualTo("ADMITTED");
-        assertThat(first.body().has("position")).isFalse();
-        assertThat(again.text("admissionToken")).isEqualTo(first.text("admissionToken"));
-        assertThat(rejoin.text("admissionToken")).isEqualTo(first.text("admissionToken"));
-        Instant expiresAt = Instant.parse(first.text("admissionExpiresAt"));
+        assertThat(first.json().path("status").asString()).isEqualTo("ADMITTED");
+        assertThat(first.json().has("position")).isFalse();
+        assertThat(again.json().path("admissionToken").asString())
+                .isEqualTo(first.json().path("admissionToken").asString());
+        assertThat(rejoin.json().path("admissionToken").asString())
+                .isEqualTo(first.json().path("admissionToken").asString());
+        Instant expiresAt =
+                Instant.parse(first.json().path("admissionExpiresAt").asString());
         AdmissionTokenCodec.Verdict verdict =
-                GATEWAY_CODEC.verify(first.text("admissionToken"), buyer, eventId, Instant.now());
+                GATEWAY_CODEC.verify(first.json().path("admissionToken").asString(), buyer, eventId, Instant.now());
         assertThat(verdict.admitted()).isTrue();
         assertThat(verdict.admission().expiresAt()).isEqualTo(expiresAt);
         assertThat(GATEWAY_CODEC
-                        .verify(first.text("admissionToken"), UUID.randomUUID(), eventId, Instant.now())
+                        .verify(
+                                first.json().path("admissionToken").asString(),
+                                UUID.randomUUID(),
+                                eventId,
+                                Instant.now())
                         .refusal())
                 .isEqualTo(AdmissionTokenCodec.Refusal.OTHER_SESSION);
     }
@@ -129,8 +136,8 @@ class AdmissionPumpIT {
 
         assertThat(jedis.hexists(QueueKeys.admissions(eventId), buyer.toString()))
                 .isFalse();
-        assertThat(http.status(eventId, buyer).text("type")).isEqualTo("/problems/not-in-queue");
-        assertThat(http.join(eventId, buyer).text("status")).isEqualTo("WAITING");
+        assertThat(http.status(eventId, buyer).json().path("type").asString()).isEqualTo("/problems/not-in-queue");
+        assertThat(http.join(eventId, buyer).json().path("status").asString()).isEqualTo("WAITING");
     }
 
     @Test
@@ -140,11 +147,11 @@ class AdmissionPumpIT {
         List<UUID> sessions = waiting(eventId, 1010);
         pump.pump(eventId);
 
-        Answer last = http.status(eventId, sessions.getLast());
+        Reply last = http.status(eventId, sessions.getLast());
 
-        assertThat(last.number("position")).isEqualTo(1000);
+        assertThat(last.json().path("position").asLong()).isEqualTo(1000);
         // 10 admitted since the opening at most 10 s ago: between 1/s and 10/s measured, 1000 ahead
-        assertThat(last.number("estimatedWaitSeconds")).isBetween(100L, 1000L);
+        assertThat(last.json().path("estimatedWaitSeconds").asLong()).isBetween(100L, 1000L);
     }
 
     @Test
@@ -157,7 +164,11 @@ class AdmissionPumpIT {
                 Envelope.wrap(eventId.toString(), new SaleStateChanged(eventId, SaleState.OPEN, SaleState.PAUSED)));
 
         assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.PAUSED);
-        assertThat(http.status(eventId, sessions.getFirst()).text("status")).isEqualTo("WAITING");
+        assertThat(http.status(eventId, sessions.getFirst())
+                        .json()
+                        .path("status")
+                        .asString())
+                .isEqualTo("WAITING");
 
         catalog.publishAndAwait(
                 Topics.EVENTS,

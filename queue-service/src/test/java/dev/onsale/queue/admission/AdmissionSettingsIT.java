@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.events.SaleState;
-import dev.onsale.queue.QueueHttp;
-import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Instant;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -35,12 +35,12 @@ class AdmissionSettingsIT {
     @Autowired
     AdmissionPump pump;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
     }
 
@@ -48,12 +48,12 @@ class AdmissionSettingsIT {
     void anOperatorTunesAdmissionAndGetsTheEffectiveSettings() {
         UUID eventId = catalog.open(100);
 
-        Answer put = http.putAdmission(eventId, "{\"maxActiveBuyers\": 500, \"maxAdmitPerSecond\": 150}");
+        Reply put = http.putAdmission(eventId, "{\"maxActiveBuyers\": 500, \"maxAdmitPerSecond\": 150}");
 
         assertThat(put.status()).isEqualTo(200);
-        assertThat(put.text("eventId")).isEqualTo(eventId.toString());
-        assertThat(put.number("maxActiveBuyers")).isEqualTo(500);
-        assertThat(put.number("maxAdmitPerSecond")).isEqualTo(150);
+        assertThat(put.json().path("eventId").asString()).isEqualTo(eventId.toString());
+        assertThat(put.json().path("maxActiveBuyers").asLong()).isEqualTo(500);
+        assertThat(put.json().path("maxAdmitPerSecond").asLong()).isEqualTo(150);
     }
 
     @Test
@@ -94,21 +94,21 @@ class AdmissionSettingsIT {
                 "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10, \"x\": 1} | x"
             })
     void invalidSettingsAreRefusedNamingTheField(String body, String field) {
-        Answer put = http.putAdmission(UUID.randomUUID(), body);
+        Reply put = http.putAdmission(UUID.randomUUID(), body);
 
         assertThat(put.status()).isEqualTo(400);
-        assertThat(put.text("type")).isEqualTo("/problems/invalid-request");
-        assertThat(put.body().path("errors").findValuesAsString("field")).contains(field);
+        assertThat(put.json().path("type").asString()).isEqualTo("/problems/invalid-request");
+        assertThat(put.json().path("errors").findValuesAsString("field")).contains(field);
     }
 
     @Test
     void onlyAnAdminMayTuneAdmission() {
-        Answer put = http.send(
-                "PUT",
-                "/admin/events/" + UUID.randomUUID() + "/admission",
-                IdentityHeaders.ROLE_AUDITOR,
-                null,
-                "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10}");
+        Reply put = http.http()
+                .put(
+                        "/admin/events/" + UUID.randomUUID() + "/admission",
+                        "{\"maxActiveBuyers\": 10, \"maxAdmitPerSecond\": 10}")
+                .role(IdentityHeaders.ROLE_AUDITOR)
+                .send();
 
         assertThat(put.status()).isEqualTo(403);
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.Topics;
 import dev.onsale.platform.messaging.Envelope;
-import dev.onsale.queue.QueueHttp;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
@@ -35,14 +35,14 @@ class AvailabilityIT {
     @Autowired
     AdmissionPump pump;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
     private UUID eventId;
     private List<UUID> buyers;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
         eventId = catalog.open(10);
         http.putAdmission(eventId, "{\"maxActiveBuyers\": 2, \"maxAdmitPerSecond\": 1000}");
@@ -58,8 +58,13 @@ class AvailabilityIT {
 
         assertThat(stroke.outcome()).isEqualTo(PumpStroke.Outcome.NO_SEATS);
         assertThat(stroke.admitted()).isEmpty();
-        assertThat(http.status(eventId, buyers.getFirst()).text("status")).isEqualTo("WAITING");
-        assertThat(http.status(eventId, buyers.getFirst()).number("position")).isEqualTo(1);
+        assertThat(http.status(eventId, buyers.getFirst()).json().path("status").asString())
+                .isEqualTo("WAITING");
+        assertThat(http.status(eventId, buyers.getFirst())
+                        .json()
+                        .path("position")
+                        .asLong())
+                .isEqualTo(1);
     }
 
     @Test
@@ -71,7 +76,8 @@ class AvailabilityIT {
         PumpStroke stroke = pump.pump(eventId);
 
         assertThat(stroke.admitted()).containsExactlyElementsOf(buyers.subList(0, 2));
-        assertThat(http.status(eventId, buyers.getFirst()).text("status")).isEqualTo("ADMITTED");
+        assertThat(http.status(eventId, buyers.getFirst()).json().path("status").asString())
+                .isEqualTo("ADMITTED");
     }
 
     @Test
@@ -79,9 +85,13 @@ class AvailabilityIT {
         catalog.availability(eventId, 0, 0);
 
         assertThat(buyers)
-                .allSatisfy(buyer ->
-                        assertThat(http.status(eventId, buyer).text("status")).isEqualTo("SOLD_OUT"));
-        assertThat(http.join(eventId, UUID.randomUUID()).text("status")).isEqualTo("SOLD_OUT");
+                .allSatisfy(buyer -> assertThat(http.status(eventId, buyer)
+                                .json()
+                                .path("status")
+                                .asString())
+                        .isEqualTo("SOLD_OUT"));
+        assertThat(http.join(eventId, UUID.randomUUID()).json().path("status").asString())
+                .isEqualTo("SOLD_OUT");
         assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.SOLD_OUT);
     }
 
@@ -91,7 +101,8 @@ class AvailabilityIT {
 
         catalog.availability(eventId, 2, 0);
 
-        assertThat(http.status(eventId, buyers.getFirst()).text("status")).isEqualTo("SOLD_OUT");
+        assertThat(http.status(eventId, buyers.getFirst()).json().path("status").asString())
+                .isEqualTo("SOLD_OUT");
         assertThat(pump.pump(eventId).admitted()).isEmpty();
     }
 

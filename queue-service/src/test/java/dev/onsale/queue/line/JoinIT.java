@@ -2,11 +2,11 @@ package dev.onsale.queue.line;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.queue.QueueHttp;
-import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
+import dev.onsale.testing.TestHttp.Reply;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -32,12 +32,12 @@ class JoinIT {
     @Autowired
     WaitingRoom waitingRoom;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
     }
 
@@ -47,24 +47,27 @@ class JoinIT {
         List<UUID> sessions =
                 IntStream.range(0, 5000).mapToObj(i -> UUID.randomUUID()).toList();
 
-        List<Answer> joins = Race.run(sessions.size(), i -> http.join(eventId, sessions.get(i)));
+        List<Reply> joins = Race.run(sessions.size(), i -> http.join(eventId, sessions.get(i)));
 
         assertThat(joins).allSatisfy(join -> {
             assertThat(join.status()).isEqualTo(200);
-            assertThat(join.text("status")).isEqualTo("WAITING");
-            assertThat(join.number("pollAfterMs")).isBetween(1_000L, 30_000L);
+            assertThat(join.json().path("status").asString()).isEqualTo("WAITING");
+            assertThat(join.json().path("pollAfterMs").asLong()).isBetween(1_000L, 30_000L);
         });
-        List<Long> positions =
-                joins.stream().map(join -> join.number("position")).toList();
+        List<Long> positions = joins.stream()
+                .map(join -> join.json().path("position").asLong())
+                .toList();
         assertThat(positions)
                 .containsExactlyInAnyOrderElementsOf(
                         IntStream.rangeClosed(1, 5000).mapToObj(Long::valueOf).toList());
 
-        List<Answer> rejoins = Race.run(
+        List<Reply> rejoins = Race.run(
                 sessions.size(),
                 i -> i % 2 == 0 ? http.join(eventId, sessions.get(i)) : http.status(eventId, sessions.get(i)));
 
-        assertThat(rejoins.stream().map(answer -> answer.number("position")).toList())
+        assertThat(rejoins.stream()
+                        .map(answer -> answer.json().path("position").asLong())
+                        .toList())
                 .isEqualTo(positions);
         assertThat(jedis.zcard(dev.onsale.queue.QueueKeys.line(eventId))).isEqualTo(5000);
     }
@@ -88,10 +91,13 @@ class JoinIT {
         http.join(eventId, UUID.randomUUID());
         UUID fiveTabs = UUID.randomUUID();
 
-        List<Answer> joins = Race.run(5, i -> http.join(eventId, fiveTabs));
+        List<Reply> joins = Race.run(5, i -> http.join(eventId, fiveTabs));
 
-        assertThat(joins).extracting(join -> join.number("position")).containsOnly(2L);
-        assertThat(http.join(eventId, UUID.randomUUID()).number("position")).isEqualTo(3);
+        assertThat(joins)
+                .extracting(join -> join.json().path("position").asLong())
+                .containsOnly(2L);
+        assertThat(http.join(eventId, UUID.randomUUID()).json().path("position").asLong())
+                .isEqualTo(3);
     }
 
     @Test
@@ -101,43 +107,48 @@ class JoinIT {
                 IntStream.range(0, 400).mapToObj(i -> UUID.randomUUID()).toList();
         sessions.forEach(session -> http.join(eventId, session));
 
-        Answer front = http.status(eventId, sessions.getFirst());
-        Answer back = http.status(eventId, sessions.getLast());
+        Reply front = http.status(eventId, sessions.getFirst());
+        Reply back = http.status(eventId, sessions.getLast());
 
-        assertThat(front.number("position")).isEqualTo(1);
-        assertThat(front.number("pollAfterMs")).isEqualTo(1_000);
-        assertThat(back.number("position")).isEqualTo(400);
-        assertThat(back.number("pollAfterMs")).isGreaterThan(front.number("pollAfterMs"));
-        assertThat(back.body().has("estimatedWaitSeconds")).isTrue();
-        assertThat(back.number("estimatedWaitSeconds")).isEqualTo(2); // 400 at the default 200/s, nobody admitted yet
+        assertThat(front.json().path("position").asLong()).isEqualTo(1);
+        assertThat(front.json().path("pollAfterMs").asLong()).isEqualTo(1_000);
+        assertThat(back.json().path("position").asLong()).isEqualTo(400);
+        assertThat(back.json().path("pollAfterMs").asLong())
+                .isGreaterThan(front.json().path("pollAfterMs").asLong());
+        assertThat(back.json().has("estimatedWaitSeconds")).isTrue();
+        assertThat(back.json().path("estimatedWaitSeconds").asLong())
+                .isEqualTo(2); // 400 at the default 200/s, nobody admitted yet
     }
 
     @Test
     void anUnknownEventIsEventNotFoundAndAMalformedIdIsNotFound() {
-        Answer unknown = http.join(UUID.randomUUID(), UUID.randomUUID());
-        Answer malformed = http.send("POST", "/api/queue/not-a-uuid/join", null, UUID.randomUUID(), null);
+        Reply unknown = http.join(UUID.randomUUID(), UUID.randomUUID());
+        Reply malformed = http.http()
+                .post("/api/queue/not-a-uuid/join", null)
+                .buyer(UUID.randomUUID())
+                .send();
 
         assertThat(unknown.status()).isEqualTo(404);
-        assertThat(unknown.text("type")).isEqualTo("/problems/event-not-found");
+        assertThat(unknown.json().path("type").asString()).isEqualTo("/problems/event-not-found");
         assertThat(malformed.status()).isEqualTo(404);
-        assertThat(malformed.text("type")).isEqualTo("/problems/not-found");
+        assertThat(malformed.json().path("type").asString()).isEqualTo("/problems/not-found");
     }
 
     @Test
     void theStatusOfASessionThatNeverJoinedIsNotInQueue() {
         UUID eventId = catalog.open(800);
 
-        Answer status = http.status(eventId, UUID.randomUUID());
+        Reply status = http.status(eventId, UUID.randomUUID());
 
         assertThat(status.status()).isEqualTo(404);
-        assertThat(status.text("type")).isEqualTo("/problems/not-in-queue");
+        assertThat(status.json().path("type").asString()).isEqualTo("/problems/not-in-queue");
     }
 
     @Test
     void joiningWithoutASessionIsUnauthorized() {
         UUID eventId = catalog.open(800);
 
-        Answer join = http.send("POST", "/api/queue/" + eventId + "/join", null, null, null);
+        Reply join = http.http().post("/api/queue/" + eventId + "/join", null).send();
 
         assertThat(join.status()).isEqualTo(401);
     }

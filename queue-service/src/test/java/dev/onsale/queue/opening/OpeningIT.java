@@ -3,13 +3,13 @@ package dev.onsale.queue.opening;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.events.SaleState;
-import dev.onsale.queue.QueueHttp;
-import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.schedule.WaitingRoomClock;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +40,12 @@ class OpeningIT {
     @Autowired
     WaitingRoomClock clock;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
     }
 
@@ -53,11 +53,11 @@ class OpeningIT {
     void preQueueJoinsAreShuffledAtTheOpeningInTheOrderTheRecordedSeedReproduces() {
         UUID eventId = catalog.scheduled(100);
         List<UUID> early = sessions(300);
-        List<Answer> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
+        List<Reply> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
         assertThat(joins).allSatisfy(join -> {
-            assertThat(join.text("status")).isEqualTo("NOT_OPEN");
-            assertThat(join.body().has("position")).isFalse();
-            assertThat(join.number("pollAfterMs")).isPositive();
+            assertThat(join.json().path("status").asString()).isEqualTo("NOT_OPEN");
+            assertThat(join.json().has("position")).isFalse();
+            assertThat(join.json().path("pollAfterMs").asLong()).isPositive();
         });
         List<String> arrivalOrder = jedis.zrange(QueueKeys.preQueue(eventId), 0, -1);
 
@@ -74,9 +74,9 @@ class OpeningIT {
                 .isEqualTo(expected)
                 .isNotEqualTo(arrivalOrder);
         for (int i = 0; i < expected.size(); i += 37) {
-            Answer status = http.status(eventId, UUID.fromString(expected.get(i)));
-            assertThat(status.text("status")).isEqualTo("WAITING");
-            assertThat(status.number("position")).isEqualTo(i + 1);
+            Reply status = http.status(eventId, UUID.fromString(expected.get(i)));
+            assertThat(status.json().path("status").asString()).isEqualTo("WAITING");
+            assertThat(status.json().path("position").asLong()).isEqualTo(i + 1);
         }
     }
 
@@ -88,13 +88,17 @@ class OpeningIT {
 
         List<UUID> late = sessions(20);
         List<Long> positions = late.stream()
-                .map(session -> http.join(eventId, session).number("position"))
+                .map(session ->
+                        http.join(eventId, session).json().path("position").asLong())
                 .toList();
 
         assertThat(positions)
                 .isEqualTo(IntStream.rangeClosed(51, 70).mapToObj(Long::valueOf).toList());
         assertThat(late.stream()
-                        .map(session -> http.status(eventId, session).number("position"))
+                        .map(session -> http.status(eventId, session)
+                                .json()
+                                .path("position")
+                                .asLong())
                         .toList())
                 .isEqualTo(positions);
     }
@@ -103,8 +107,9 @@ class OpeningIT {
     void theOpeningHappensOnceEvenWhenManyReplicasFindItDueAtOnce() {
         UUID eventId = catalog.created(100, Instant.now().minusSeconds(1), SaleState.SCHEDULED);
         List<UUID> early = sessions(200);
-        early.forEach(session ->
-                assertThat(http.join(eventId, session).text("status")).isEqualTo("NOT_OPEN"));
+        early.forEach(session -> assertThat(
+                        http.join(eventId, session).json().path("status").asString())
+                .isEqualTo("NOT_OPEN"));
 
         List<Boolean> opened = Race.run(16, i -> opening.openIfDue(eventId, Instant.now()));
 
@@ -129,7 +134,7 @@ class OpeningIT {
 
         assertThat(jedis.exists(QueueKeys.opening(later))).isFalse();
         assertThat(jedis.hget(QueueKeys.opening(due), "state")).isEqualTo("open");
-        assertThat(http.status(due, buyer).text("status")).isEqualTo("ADMITTED");
+        assertThat(http.status(due, buyer).json().path("status").asString()).isEqualTo("ADMITTED");
     }
 
     private static List<UUID> sessions(int n) {

@@ -2,8 +2,7 @@ package dev.onsale.queue.progress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.queue.QueueHttp;
-import dev.onsale.queue.QueueHttp.Answer;
+import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
@@ -11,10 +10,7 @@ import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.admission.AdmissionPump;
 import dev.onsale.queue.admission.PumpStroke;
 import dev.onsale.queue.opening.OpeningOrder;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp.Reply;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,8 +34,6 @@ import tools.jackson.databind.JsonNode;
 @QueueServiceTest
 class ProgressIT {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
     @LocalServerPort
     int port;
 
@@ -52,12 +46,12 @@ class ProgressIT {
     @Autowired
     AdmissionPump pump;
 
-    private QueueHttp http;
+    private QueueCalls http;
     private TestCatalog catalog;
 
     @BeforeEach
     void setUp() {
-        http = new QueueHttp(port);
+        http = new QueueCalls(port);
         catalog = new TestCatalog(kafka, jedis);
     }
 
@@ -66,12 +60,14 @@ class ProgressIT {
         UUID eventId = catalog.open(100);
         http.putAdmission(eventId, "{\"maxActiveBuyers\": 100000, \"maxAdmitPerSecond\": 200}");
         List<UUID> first = sessions(2000);
-        List<Answer> joins = Race.run(first.size(), i -> http.join(eventId, first.get(i)));
+        List<Reply> joins = Race.run(first.size(), i -> http.join(eventId, first.get(i)));
         assertThat(joins)
-                .extracting(join -> join.number("place"))
+                .extracting(join -> join.json().path("place").asLong())
                 .containsExactlyInAnyOrderElementsOf(
                         LongStream.rangeClosed(1, 2000).boxed().toList());
-        assertThat(joins).allSatisfy(join -> assertThat(join.number("position")).isEqualTo(join.number("place")));
+        assertThat(joins)
+                .allSatisfy(join -> assertThat(join.json().path("position").asLong())
+                        .isEqualTo(join.json().path("place").asLong()));
 
         // pump strokes race 500 more joins
         List<UUID> later = sessions(500);
@@ -91,13 +87,13 @@ class ProgressIT {
         System.out.printf("[progress] %d strokes racing 500 joins let in places 1..%d%n", 40, servingThrough);
         Map<UUID, Long> placeOf = new HashMap<>();
         for (int i = 0; i < first.size(); i++) {
-            placeOf.put(first.get(i), joins.get(i).number("place"));
+            placeOf.put(first.get(i), joins.get(i).json().path("place").asLong());
         }
         assertThat(admitted)
                 .allSatisfy(session -> assertThat(placeOf.get(session)).isLessThanOrEqualTo(servingThrough));
         List<Long> laterPlaces = new ArrayList<>();
         for (int i = 0; i < later.size(); i++) {
-            laterPlaces.add(((Answer) raced.get(i)).number("place"));
+            laterPlaces.add(((Reply) raced.get(i)).json().path("place").asLong());
         }
         assertThat(laterPlaces)
                 .containsExactlyInAnyOrderElementsOf(
@@ -105,23 +101,26 @@ class ProgressIT {
 
         List<UUID> everyone = new ArrayList<>(first);
         everyone.addAll(later);
-        List<Answer> statuses = Race.run(everyone.size(), i -> http.status(eventId, everyone.get(i)));
+        List<Reply> statuses = Race.run(everyone.size(), i -> http.status(eventId, everyone.get(i)));
         int waiting = 0;
         for (int i = 0; i < everyone.size(); i++) {
-            Answer status = statuses.get(i);
-            long place = i < first.size() ? joins.get(i).number("place") : laterPlaces.get(i - first.size());
+            Reply status = statuses.get(i);
+            long place =
+                    i < first.size() ? joins.get(i).json().path("place").asLong() : laterPlaces.get(i - first.size());
             if (place <= servingThrough) {
                 // admitted (or, past the tests' 3 s admissions, gone): never in line again
-                assertThat(status.text("status"))
+                assertThat(status.json().path("status").asString())
                         .as("place %d: %s", place, status)
                         .isNotEqualTo("WAITING");
             } else {
                 waiting++;
-                assertThat(status.text("status"))
+                assertThat(status.json().path("status").asString())
                         .as("place %d: %s", place, status)
                         .isEqualTo("WAITING");
-                assertThat(status.number("place")).isEqualTo(place);
-                assertThat(status.number("position")).as("%s", status).isEqualTo(place - servingThrough);
+                assertThat(status.json().path("place").asLong()).isEqualTo(place);
+                assertThat(status.json().path("position").asLong())
+                        .as("%s", status)
+                        .isEqualTo(place - servingThrough);
             }
         }
         assertThat(waiting).isEqualTo(2500 - servingThrough);
@@ -137,9 +136,9 @@ class ProgressIT {
     void thePreQueueGetsPlacesOneToNInTheShuffledOrderAtTheOpeningAndLaterJoinersComeAfterThem() {
         UUID eventId = catalog.scheduled(100);
         List<UUID> early = sessions(300);
-        List<Answer> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
+        List<Reply> joins = Race.run(early.size(), i -> http.join(eventId, early.get(i)));
         assertThat(joins)
-                .allSatisfy(join -> assertThat(join.body().has("place")).isFalse());
+                .allSatisfy(join -> assertThat(join.json().has("place")).isFalse());
         JsonNode before = json(progress(eventId, null));
         assertThat(before.path("opened").asBoolean()).isFalse();
         assertThat(before.path("saleState").asString()).isEqualTo("SCHEDULED");
@@ -151,12 +150,12 @@ class ProgressIT {
                 jedis.hget(QueueKeys.opening(eventId), "seed"),
                 early.stream().map(UUID::toString).toList());
         for (int i = 0; i < shuffled.size(); i += 23) {
-            Answer status = http.status(eventId, UUID.fromString(shuffled.get(i)));
-            assertThat(status.number("place")).isEqualTo(i + 1);
-            assertThat(status.number("position")).isEqualTo(i + 1);
+            Reply status = http.status(eventId, UUID.fromString(shuffled.get(i)));
+            assertThat(status.json().path("place").asLong()).isEqualTo(i + 1);
+            assertThat(status.json().path("position").asLong()).isEqualTo(i + 1);
         }
         List<Long> late = sessions(10).stream()
-                .map(session -> http.join(eventId, session).number("place"))
+                .map(session -> http.join(eventId, session).json().path("place").asLong())
                 .toList();
         assertThat(late)
                 .isEqualTo(
@@ -169,9 +168,9 @@ class ProgressIT {
         UUID eventId = catalog.open(100);
         sessions(3).forEach(session -> http.join(eventId, session));
 
-        HttpResponse<String> one = progress(eventId, null);
-        HttpResponse<String> two = progress(eventId, null);
-        assertThat(one.statusCode()).isEqualTo(200);
+        Reply one = progress(eventId, null);
+        Reply two = progress(eventId, null);
+        assertThat(one.status()).isEqualTo(200);
         assertThat(one.headers().firstValue("Cache-Control")).hasValue("max-age=1, public");
         String etag = one.headers().firstValue("ETag").orElseThrow();
         assertThat(etag).matches("W/\"[0-9a-f]{32}\"");
@@ -188,38 +187,33 @@ class ProgressIT {
         // nothing changed but the time it was read: the same tag, and a reader that has it gets 304
         assertThat(strip(two.body())).isEqualTo(strip(one.body()));
         assertThat(two.headers().firstValue("ETag")).hasValue(etag);
-        HttpResponse<String> revalidated = progress(eventId, etag);
-        assertThat(revalidated.statusCode()).isEqualTo(304);
+        Reply revalidated = progress(eventId, etag);
+        assertThat(revalidated.status()).isEqualTo(304);
         assertThat(revalidated.body()).isEmpty();
         assertThat(revalidated.headers().firstValue("ETag")).hasValue(etag);
         http.join(eventId, UUID.randomUUID());
-        HttpResponse<String> changed = progress(eventId, etag);
-        assertThat(changed.statusCode()).isEqualTo(200);
+        Reply changed = progress(eventId, etag);
+        assertThat(changed.status()).isEqualTo(200);
         assertThat(json(changed).path("lineLength").asLong()).isEqualTo(4);
-        assertThat(progress(eventId, "\"0000\"").statusCode()).isEqualTo(200);
-        assertThat(progress(UUID.randomUUID(), null).statusCode()).isEqualTo(404);
+        assertThat(progress(eventId, "\"0000\"").status()).isEqualTo(200);
+        assertThat(progress(UUID.randomUUID(), null).status()).isEqualTo(404);
     }
 
     private static String strip(String body) {
         return body.replaceAll("\"updatedAt\":\"[^\"]*\"", "");
     }
 
-    private HttpResponse<String> progress(UUID eventId, String ifNoneMatch) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/queue/" + eventId + "/progress"));
-        if (ifNoneMatch != null) {
-            request.header("If-None-Match", ifNoneMatch);
-        }
-        try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    /** The public document, read as an anonymous caller does. */
+    private Reply progress(UUID eventId, String ifNoneMatch) {
+        return http.http()
+                .get("/api/queue/" + eventId + "/progress")
+                .ifNoneMatch(ifNoneMatch)
+                .send();
     }
 
-    private static JsonNode json(HttpResponse<String> response) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return QueueHttp.JSON.readTree(response.body());
+    private static JsonNode json(Reply response) {
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
     }
 
     private static List<UUID> sessions(int n) {

@@ -1,14 +1,13 @@
 package dev.onsale.booking.event.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
+import dev.onsale.testing.TestHttp;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -35,52 +34,58 @@ class EventCatalogIT {
     @Autowired
     MeterRegistry meters;
 
-    BookingHttp http;
+    TestHttp http;
 
     @BeforeEach
     void client() {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/api/events/not-a-uuid", "/api/events/not-a-uuid/seats", "/api/events/123"})
     void idsThatAreNotUuidsAreNotFoundNeverAServerError(String path) {
-        HttpResponse<String> response = http.get(path);
+        TestHttp.Reply response = http.get(path).send();
 
-        assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/not-found");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "/seats"})
     void anUnknownEventIsEventNotFound(String suffix) {
-        HttpResponse<String> response = http.get("/api/events/" + UUID.randomUUID() + suffix);
+        TestHttp.Reply response =
+                http.get("/api/events/" + UUID.randomUUID() + suffix).send();
 
-        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(response.status()).isEqualTo(404);
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/event-not-found");
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/event-not-found");
     }
 
     @Test
     void aRepeatedReadWithTheETagIsNotModified() {
         String eventId = createEvent("Tagged");
-        HttpResponse<String> first = http.get("/api/events/" + eventId + "/seats");
+        TestHttp.Reply first = http.get("/api/events/" + eventId + "/seats").send();
         String etag = first.headers().firstValue("ETag").orElseThrow();
 
-        HttpResponse<String> again = http.get("/api/events/" + eventId + "/seats", etag);
-        HttpResponse<String> other = http.get("/api/events/" + eventId + "/seats", "\"something-else\"");
+        TestHttp.Reply again =
+                http.get("/api/events/" + eventId + "/seats").ifNoneMatch(etag).send();
+        TestHttp.Reply other = http.get("/api/events/" + eventId + "/seats")
+                .ifNoneMatch("\"something-else\"")
+                .send();
 
-        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.status()).isEqualTo(200);
         assertThat(etag).startsWith("\"").endsWith("\"");
         assertThat(first.headers().firstValue("Cache-Control")).hasValue("max-age=1, public");
-        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.status()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
         assertThat(again.headers().firstValue("ETag")).hasValue(etag);
-        assertThat(other.statusCode()).isEqualTo(200);
+        assertThat(other.status()).isEqualTo(200);
         assertThat(other.body()).isEqualTo(first.body());
-        assertThat(http.get("/api/events/" + eventId, "W/" + json(first).get("eventId"))
-                        .statusCode())
+        assertThat(http.get("/api/events/" + eventId)
+                        .ifNoneMatch("W/" + first.json().get("eventId"))
+                        .send()
+                        .status())
                 .isEqualTo(200);
     }
 
@@ -89,29 +94,29 @@ class EventCatalogIT {
         String eventId = createEvent("Rush");
         double loadsBefore = seatLoads();
         CountDownLatch start = new CountDownLatch(1);
-        List<Future<HttpResponse<String>>> responses = new ArrayList<>();
+        List<Future<TestHttp.Reply>> responses = new ArrayList<>();
         try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < CONCURRENT_REQUESTS; i++) {
                 responses.add(buyers.submit(() -> {
                     start.await();
-                    return http.get("/api/events/" + eventId + "/seats");
+                    return http.get("/api/events/" + eventId + "/seats").send();
                 }));
             }
             start.countDown();
-            for (Future<HttpResponse<String>> response : responses) {
-                assertThat(response.get().statusCode()).isEqualTo(200);
+            for (Future<TestHttp.Reply> response : responses) {
+                assertThat(response.get().status()).isEqualTo(200);
             }
         }
 
         assertThat(seatLoads() - loadsBefore).isEqualTo(1.0);
-        JsonNode seats = json(responses.getFirst().get());
+        JsonNode seats = responses.getFirst().get().json();
         assertThat(seats.get("seats")).hasSize(6);
     }
 
     private String createEvent(String name) {
-        HttpResponse<String> created = http.createEvent(EventBodies.seated(name, 2, 3));
-        assertThat(created.statusCode()).isEqualTo(201);
-        return json(created).get("eventId").asString();
+        TestHttp.Reply created = BookingCalls.createEvent(http, EventBodies.seated(name, 2, 3));
+        assertThat(created.status()).isEqualTo(201);
+        return created.json().get("eventId").asString();
     }
 
     private double seatLoads() {

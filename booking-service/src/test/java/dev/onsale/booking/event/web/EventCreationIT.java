@@ -1,10 +1,9 @@
 package dev.onsale.booking.event.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.common.EnvelopeHeaders;
@@ -14,7 +13,7 @@ import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,11 +44,11 @@ class EventCreationIT {
     @Autowired
     JdbcTemplate jdbc;
 
-    BookingHttp http;
+    TestHttp http;
 
     @BeforeEach
     void client() {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
     }
 
     @Test
@@ -61,10 +60,10 @@ class EventCreationIT {
                                           {"name": "B2", "rows": 10, "seatsPerRow": 40, "priceCents": 3000}]}}
                 """.formatted(EventBodies.inAMonth(), EventBodies.inAWeek());
 
-        HttpResponse<String> created = http.createEvent(body);
+        TestHttp.Reply created = BookingCalls.createEvent(http, body);
 
-        assertThat(created.statusCode()).isEqualTo(201);
-        JsonNode event = json(created);
+        assertThat(created.status()).isEqualTo(201);
+        JsonNode event = created.json();
         String eventId = event.get("eventId").asString();
         assertThat(created.headers().firstValue("Location")).hasValue("/api/events/" + eventId);
         assertThat(event.get("name").asString()).isEqualTo("Winter concert");
@@ -73,7 +72,7 @@ class EventCreationIT {
         assertThat(event.get("capacity").asInt()).isEqualTo(800);
         assertThat(event.get("currency").asString()).isEqualTo("EUR");
 
-        JsonNode seats = json(http.get("/api/events/" + eventId + "/seats"));
+        JsonNode seats = http.get("/api/events/" + eventId + "/seats").send().json();
         assertThat(seats.get("eventId").asString()).isEqualTo(eventId);
         assertThat(seats.get("seats")).hasSize(800);
         Set<String> ids = new HashSet<>();
@@ -89,10 +88,11 @@ class EventCreationIT {
         assertThat(first.get("number").asInt()).isEqualTo(1);
         assertThat(first.get("priceCents").asInt()).isEqualTo(5000);
 
-        JsonNode detail = json(http.get("/api/events/" + eventId));
+        JsonNode detail = http.get("/api/events/" + eventId).send().json();
         assertThat(detail.get("holdTtlSeconds").asInt()).isEqualTo(600);
         assertThat(detail.get("maxPerOrder").asInt()).isEqualTo(4);
-        assertThat(json(http.get("/api/events")).findValuesAsString("eventId")).contains(eventId);
+        assertThat(http.get("/api/events").send().json().findValuesAsString("eventId"))
+                .contains(eventId);
     }
 
     @Test
@@ -102,14 +102,16 @@ class EventCreationIT {
                  "generalAdmission": {"quantity": 800, "priceCents": 3000}}
                 """.formatted(EventBodies.inAMonth(), Instant.now().minus(1, ChronoUnit.HOURS));
 
-        JsonNode event = json(http.createEvent(body));
+        JsonNode event = BookingCalls.createEvent(http, body).json();
 
         assertThat(event.get("saleState").asString()).isEqualTo(SaleState.OPEN.name());
         assertThat(event.get("seated").asBoolean()).isFalse();
         assertThat(event.get("currency").asString()).isEqualTo("EUR");
         assertThat(event.get("holdTtlSeconds").asInt()).isEqualTo(600);
         assertThat(event.get("maxPerOrder").asInt()).isEqualTo(4);
-        JsonNode seats = json(http.get("/api/events/" + event.get("eventId").asString() + "/seats"))
+        JsonNode seats = http.get("/api/events/" + event.get("eventId").asString() + "/seats")
+                .send()
+                .json()
                 .get("seats");
         assertThat(seats).hasSize(800);
         assertThat(seats.get(0).get("seatId").asString()).isEqualTo("GA-1");
@@ -120,12 +122,12 @@ class EventCreationIT {
     @Test
     void aHundredThousandSeatEventIsAcceptedAndOneSeatMoreIsRefused() {
         long started = System.nanoTime();
-        HttpResponse<String> largest = http.createEvent(EventBodies.seated("Stadium", 100, 1000));
+        TestHttp.Reply largest = BookingCalls.createEvent(http, EventBodies.seated("Stadium", 100, 1000));
         long millis = (System.nanoTime() - started) / 1_000_000;
         System.out.printf("POST /admin/events with 100,000 seats: %d ms%n", millis);
 
-        assertThat(largest.statusCode()).isEqualTo(201);
-        String eventId = json(largest).get("eventId").asString();
+        assertThat(largest.status()).isEqualTo(201);
+        String eventId = largest.json().get("eventId").asString();
         assertThat(jdbc.queryForObject(
                         "SELECT count(*) FROM booking.seats WHERE event_id = ?::uuid AND status = 'FREE'",
                         Long.class,
@@ -137,15 +139,16 @@ class EventCreationIT {
                  "seatMap": {"sections": [{"name": "A", "rows": 100, "seatsPerRow": 1000, "priceCents": 5000},
                                           {"name": "B", "rows": 1, "seatsPerRow": 1, "priceCents": 5000}]}}
                 """.formatted(EventBodies.inAMonth(), EventBodies.inAWeek());
-        HttpResponse<String> refused = http.createEvent(oneMore);
-        assertThat(refused.statusCode()).isEqualTo(400);
-        assertThat(json(refused).findValuesAsString("field")).containsExactly("seatMap");
+        TestHttp.Reply refused = BookingCalls.createEvent(http, oneMore);
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().findValuesAsString("field")).containsExactly("seatMap");
     }
 
     @Test
     void eventCreatedReachesKafkaWithTheEnvelopeHeaders(Engines engines) {
         Instant before = Instant.now();
-        String eventId = json(http.createEvent(EventBodies.seated("Relayed", 2, 5)))
+        String eventId = BookingCalls.createEvent(http, EventBodies.seated("Relayed", 2, 5))
+                .json()
                 .get("eventId")
                 .asString();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
@@ -189,24 +192,28 @@ class EventCreationIT {
     void aCallerWithoutTheAdminRoleIsRefusedAndNothingIsWritten() {
         long eventsBefore = count("booking.events");
 
-        HttpResponse<String> anonymous = http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1), null);
-        HttpResponse<String> auditor = http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1), "auditor");
+        TestHttp.Reply anonymous =
+                http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1)).send();
+        TestHttp.Reply auditor = http.post("/admin/events", EventBodies.seated("Sneaky", 1, 1))
+                .role("auditor")
+                .send();
 
-        assertThat(anonymous.statusCode()).as("nobody vouched for the caller").isEqualTo(401);
-        assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
-        assertThat(auditor.statusCode())
+        assertThat(anonymous.status()).as("nobody vouched for the caller").isEqualTo(401);
+        assertThat(anonymous.json().get("type").asString()).isEqualTo("/problems/unauthorized");
+        assertThat(auditor.status())
                 .as("a verified auditor is the wrong kind of caller")
                 .isEqualTo(403);
-        assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
+        assertThat(auditor.json().get("type").asString()).isEqualTo("/problems/forbidden");
         assertThat(count("booking.events")).isEqualTo(eventsBefore);
     }
 
     @Test
     void theServiceIsReadyOnceTheOutboxRelayStreams() {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            HttpResponse<String> readiness = http.get("/actuator/health/readiness");
-            assertThat(readiness.statusCode()).isEqualTo(200);
-            assertThat(json(readiness)
+            TestHttp.Reply readiness = http.get("/actuator/health/readiness").send();
+            assertThat(readiness.status()).isEqualTo(200);
+            assertThat(readiness
+                            .json()
                             .get("components")
                             .get("outboxRelay")
                             .get("status")

@@ -1,12 +1,11 @@
 package dev.onsale.booking.event.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.function.Consumer;
@@ -35,11 +34,11 @@ class EventValidationIT {
     @Autowired
     JdbcTemplate jdbc;
 
-    BookingHttp http;
+    TestHttp http;
 
     @BeforeEach
     void client() {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
     }
 
     static Stream<Arguments> brokenRules() {
@@ -157,12 +156,12 @@ class EventValidationIT {
         long events = count("booking.events");
         long seats = count("booking.seats");
 
-        HttpResponse<String> response = http.createEvent(body.toString());
+        TestHttp.Reply response = BookingCalls.createEvent(http, body.toString());
 
-        assertThat(response.statusCode()).as(rule).isEqualTo(400);
+        assertThat(response.status()).as(rule).isEqualTo(400);
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        JsonNode problem = json(response);
+        JsonNode problem = response.json();
         assertThat(problem.get("type").asString()).isEqualTo("/problems/invalid-request");
         assertThat(problem.findValuesAsString("field")).as(rule).contains(field);
         assertThat(count("booking.events")).isEqualTo(events);
@@ -176,7 +175,7 @@ class EventValidationIT {
         body.put("maxPerOrder", 99);
         section(body, 0).put("rows", 0);
 
-        JsonNode problem = json(http.createEvent(body.toString()));
+        JsonNode problem = BookingCalls.createEvent(http, body.toString()).json();
 
         assertThat(problem.findValuesAsString("field"))
                 .containsExactlyInAnyOrder("name", "maxPerOrder", "seatMap.sections[0].rows");
@@ -184,7 +183,8 @@ class EventValidationIT {
 
     @Test
     void aValidBodyIsAccepted() {
-        assertThat(http.createEvent(validBody().toString()).statusCode()).isEqualTo(201);
+        assertThat(BookingCalls.createEvent(http, validBody().toString()).status())
+                .isEqualTo(201);
     }
 
     private static ObjectNode validBody() {

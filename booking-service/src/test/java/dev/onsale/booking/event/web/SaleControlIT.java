@@ -1,10 +1,9 @@
 package dev.onsale.booking.event.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.EventBodies;
 import dev.onsale.common.EnvelopeHeaders;
@@ -15,7 +14,7 @@ import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.messaging.Envelope;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -51,11 +50,11 @@ class SaleControlIT {
     @Autowired
     JdbcTemplate jdbc;
 
-    BookingHttp http;
+    TestHttp http;
 
     @BeforeEach
     void client() {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
     }
 
     @Test
@@ -73,7 +72,7 @@ class SaleControlIT {
         System.out.printf(
                 "saleOpensAt -> catalog shows OPEN: %d ms%n",
                 Duration.between(opensAt, seenOpen).toMillis());
-        JsonNode listed = json(http.get("/api/events"));
+        JsonNode listed = http.get("/api/events").send().json();
         listed.forEach(e -> {
             if (e.get("eventId").asString().equals(eventId)) {
                 assertThat(e.get("saleState").asString()).isEqualTo("OPEN");
@@ -136,7 +135,7 @@ class SaleControlIT {
     void twentyConcurrentOpensOfOneScheduledSaleAnnounceItExactlyOnce(Engines engines) throws Exception {
         String eventId = create(EventBodies.seated("Rushed", 1, 5));
         CountDownLatch start = new CountDownLatch(1);
-        List<Future<HttpResponse<String>>> responses = new ArrayList<>();
+        List<Future<TestHttp.Reply>> responses = new ArrayList<>();
         try (ExecutorService operators = Executors.newFixedThreadPool(CONCURRENT_OPENS)) {
             for (int i = 0; i < CONCURRENT_OPENS; i++) {
                 responses.add(operators.submit(() -> {
@@ -145,9 +144,9 @@ class SaleControlIT {
                 }));
             }
             start.countDown();
-            for (Future<HttpResponse<String>> response : responses) {
-                assertThat(response.get().statusCode()).isEqualTo(200);
-                assertThat(json(response.get()).get("saleState").asString()).isEqualTo("OPEN");
+            for (Future<TestHttp.Reply> response : responses) {
+                assertThat(response.get().status()).isEqualTo(200);
+                assertThat(response.get().json().get("saleState").asString()).isEqualTo("OPEN");
             }
         }
         assertThat(version(eventId)).isEqualTo(1);
@@ -163,16 +162,16 @@ class SaleControlIT {
     void unknownEventsAndUnknownActionsAreNotFound() {
         String eventId = create(EventBodies.seated("Known", 1, 1));
 
-        HttpResponse<String> unknownEvent = action(UUID.randomUUID().toString(), "open", IdentityHeaders.ROLE_ADMIN);
-        HttpResponse<String> unknownAction = action(eventId, "close", IdentityHeaders.ROLE_ADMIN);
-        HttpResponse<String> badId = action("not-a-uuid", "open", IdentityHeaders.ROLE_ADMIN);
+        TestHttp.Reply unknownEvent = action(UUID.randomUUID().toString(), "open", IdentityHeaders.ROLE_ADMIN);
+        TestHttp.Reply unknownAction = action(eventId, "close", IdentityHeaders.ROLE_ADMIN);
+        TestHttp.Reply badId = action("not-a-uuid", "open", IdentityHeaders.ROLE_ADMIN);
 
-        assertThat(unknownEvent.statusCode()).isEqualTo(404);
-        assertThat(json(unknownEvent).get("type").asString()).isEqualTo("/problems/event-not-found");
-        assertThat(unknownAction.statusCode()).isEqualTo(404);
-        assertThat(json(unknownAction).get("type").asString()).isEqualTo("/problems/not-found");
-        assertThat(badId.statusCode()).isEqualTo(404);
-        assertThat(json(badId).get("type").asString()).isEqualTo("/problems/not-found");
+        assertThat(unknownEvent.status()).isEqualTo(404);
+        assertThat(unknownEvent.json().get("type").asString()).isEqualTo("/problems/event-not-found");
+        assertThat(unknownAction.status()).isEqualTo(404);
+        assertThat(unknownAction.json().get("type").asString()).isEqualTo("/problems/not-found");
+        assertThat(badId.status()).isEqualTo(404);
+        assertThat(badId.json().get("type").asString()).isEqualTo("/problems/not-found");
         assertThat(saleState(eventId)).isEqualTo("SCHEDULED");
     }
 
@@ -181,57 +180,57 @@ class SaleControlIT {
         String eventId = create(EventBodies.seated("Guarded", 1, 1));
 
         for (String action : List.of("open", "pause", "resume", "halt")) {
-            HttpResponse<String> anonymous = action(eventId, action, null);
-            HttpResponse<String> auditor = action(eventId, action, "auditor");
+            TestHttp.Reply anonymous = action(eventId, action, null);
+            TestHttp.Reply auditor = action(eventId, action, "auditor");
 
-            assertThat(anonymous.statusCode())
-                    .as("nobody vouched for the caller")
-                    .isEqualTo(401);
-            assertThat(json(anonymous).get("type").asString()).isEqualTo("/problems/unauthorized");
-            assertThat(auditor.statusCode())
+            assertThat(anonymous.status()).as("nobody vouched for the caller").isEqualTo(401);
+            assertThat(anonymous.json().get("type").asString()).isEqualTo("/problems/unauthorized");
+            assertThat(auditor.status())
                     .as("a verified auditor is the wrong kind of caller")
                     .isEqualTo(403);
-            assertThat(json(auditor).get("type").asString()).isEqualTo("/problems/forbidden");
+            assertThat(auditor.json().get("type").asString()).isEqualTo("/problems/forbidden");
         }
         assertThat(version(eventId)).isZero();
         assertThat(saleState(eventId)).isEqualTo("SCHEDULED");
     }
 
     private String create(String body) {
-        HttpResponse<String> created = http.createEvent(body);
-        assertThat(created.statusCode()).isEqualTo(201);
-        return json(created).get("eventId").asString();
+        TestHttp.Reply created = BookingCalls.createEvent(http, body);
+        assertThat(created.status()).isEqualTo(201);
+        return created.json().get("eventId").asString();
     }
 
-    private HttpResponse<String> action(String eventId, String action, String role) {
-        return http.post("/admin/events/" + eventId + "/sale/" + action, "", role);
+    private TestHttp.Reply action(String eventId, String action, String role) {
+        return http.post("/admin/events/" + eventId + "/sale/" + action, "")
+                .role(role)
+                .send();
     }
 
     private void moves(String eventId, String action, String expected) {
         long before = version(eventId);
-        HttpResponse<String> response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
-        assertThat(response.statusCode()).as(action).isEqualTo(200);
-        assertThat(json(response).get("eventId").asString()).isEqualTo(eventId);
-        assertThat(json(response).get("saleState").asString()).as(action).isEqualTo(expected);
+        TestHttp.Reply response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
+        assertThat(response.status()).as(action).isEqualTo(200);
+        assertThat(response.json().get("eventId").asString()).isEqualTo(eventId);
+        assertThat(response.json().get("saleState").asString()).as(action).isEqualTo(expected);
         assertThat(version(eventId)).as(action + " writes the move").isEqualTo(before + 1);
         assertThat(saleState(eventId)).as("catalog after " + action).isEqualTo(expected);
     }
 
     private void unchanged(String eventId, String action, String current) {
         long before = version(eventId);
-        HttpResponse<String> response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
-        assertThat(response.statusCode()).as(action).isEqualTo(200);
-        assertThat(json(response).get("saleState").asString()).as(action).isEqualTo(current);
+        TestHttp.Reply response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
+        assertThat(response.status()).as(action).isEqualTo(200);
+        assertThat(response.json().get("saleState").asString()).as(action).isEqualTo(current);
         assertThat(version(eventId)).as(action + " repeated writes nothing").isEqualTo(before);
     }
 
     private void conflict(String eventId, String action, String current) {
         long before = version(eventId);
-        HttpResponse<String> response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
-        assertThat(response.statusCode()).as(action + " on " + current).isEqualTo(409);
+        TestHttp.Reply response = action(eventId, action, IdentityHeaders.ROLE_ADMIN);
+        assertThat(response.status()).as(action + " on " + current).isEqualTo(409);
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        JsonNode problem = json(response);
+        JsonNode problem = response.json();
         assertThat(problem.get("type").asString()).isEqualTo("/problems/sale-state-conflict");
         assertThat(problem.get("detail").asString()).contains(current).contains(action);
         assertThat(version(eventId))
@@ -241,7 +240,7 @@ class SaleControlIT {
 
     /** The catalog's view (evicted after every committed move, so it is current here). */
     private String saleState(String eventId) {
-        return json(http.get("/api/events/" + eventId)).get("saleState").asString();
+        return http.get("/api/events/" + eventId).send().json().get("saleState").asString();
     }
 
     private long version(String eventId) {

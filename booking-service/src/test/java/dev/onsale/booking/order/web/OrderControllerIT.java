@@ -1,10 +1,9 @@
 package dev.onsale.booking.order.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
@@ -13,7 +12,7 @@ import dev.onsale.booking.order.OrderTransitions;
 import dev.onsale.booking.order.PaymentOutcomes;
 import dev.onsale.common.events.PaymentSucceeded;
 import dev.onsale.common.events.SeatsAllocated;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -42,14 +41,14 @@ class OrderControllerIT {
     @Autowired
     PaymentOutcomes payments;
 
-    BookingHttp http;
+    TestHttp http;
     PlacedOrders orders;
     UUID eventId;
     UUID buyer;
 
     @BeforeEach
     void setUp() {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
         orders = new PlacedOrders(allocation, jdbc);
         eventId = OpenEvents.create(http, "Orders API", 1, 10, 600, 4);
         buyer = UUID.randomUUID();
@@ -59,9 +58,10 @@ class OrderControllerIT {
     void theOwningSessionSeesItsOrderAndEveryoneElseGetsNotFound() {
         SeatsAllocated held = orders.hold(eventId, buyer, 2);
 
-        HttpResponse<String> own = http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer);
-        assertThat(own.statusCode()).isEqualTo(200);
-        JsonNode body = json(own);
+        TestHttp.Reply own =
+                http.get("/api/orders/" + held.orderId()).buyer(buyer).send();
+        assertThat(own.status()).isEqualTo(200);
+        JsonNode body = own.json();
         assertThat(body.propertyNames())
                 .containsExactlyInAnyOrder(
                         "orderId", "eventId", "status", "seatIds", "amountCents", "currency", "expiresAt", "tickets");
@@ -75,11 +75,12 @@ class OrderControllerIT {
         assertThat(body.get("tickets").isEmpty()).isTrue();
 
         for (String path : new String[] {"/api/orders/" + UUID.randomUUID(), "/api/orders/not-a-uuid"}) {
-            assertNotFound(http.asBuyer("GET", path, buyer));
+            assertNotFound(http.get(path).buyer(buyer).send());
         }
-        assertNotFound(http.asBuyer("GET", "/api/orders/" + held.orderId(), UUID.randomUUID()));
-        assertThat(http.asBuyer("GET", "/api/orders/" + held.orderId(), null).statusCode())
-                .isEqualTo(401);
+        assertNotFound(http.get("/api/orders/" + held.orderId())
+                .buyer(UUID.randomUUID())
+                .send());
+        assertThat(http.get("/api/orders/" + held.orderId()).send().status()).isEqualTo(401);
     }
 
     @Test
@@ -87,7 +88,8 @@ class OrderControllerIT {
         SeatsAllocated held = orders.hold(eventId, buyer, 2);
         payments.apply(UUID.randomUUID(), new PaymentSucceeded(held.orderId(), UUID.randomUUID(), 10_000, "EUR"));
 
-        JsonNode body = json(http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer));
+        JsonNode body =
+                http.get("/api/orders/" + held.orderId()).buyer(buyer).send().json();
         assertThat(body.get("status").asString()).isEqualTo("CONFIRMED");
         assertThat(body.get("tickets").valueStream().map(t -> t.get("seatId").asString()))
                 .containsExactlyElementsOf(held.seatIds());
@@ -99,19 +101,29 @@ class OrderControllerIT {
     void deletingAHeldOrderCancelsItFreesItsSeatsAndRepeatingItIsStill204() {
         SeatsAllocated held = orders.hold(eventId, buyer, 2);
 
-        assertNotFound(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), UUID.randomUUID()));
+        assertNotFound(http.delete("/api/orders/" + held.orderId())
+                .buyer(UUID.randomUUID())
+                .send());
         assertThat(orders.status(held.orderId())).isEqualTo("HELD");
-        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer)
-                        .statusCode())
+        assertThat(http.delete("/api/orders/" + held.orderId())
+                        .buyer(buyer)
+                        .send()
+                        .status())
                 .isEqualTo(204);
         assertThat(orders.status(held.orderId())).isEqualTo("CANCELLED");
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("FREE");
-        assertThat(http.asBuyer("DELETE", "/api/orders/" + held.orderId(), buyer)
-                        .statusCode())
+        assertThat(http.delete("/api/orders/" + held.orderId())
+                        .buyer(buyer)
+                        .send()
+                        .status())
                 .isEqualTo(204);
-        assertNotFound(http.asBuyer("DELETE", "/api/orders/" + UUID.randomUUID(), buyer));
-        assertNotFound(http.asBuyer("DELETE", "/api/orders/%20x", buyer));
-        assertThat(json(http.asBuyer("GET", "/api/orders/" + held.orderId(), buyer))
+        assertNotFound(
+                http.delete("/api/orders/" + UUID.randomUUID()).buyer(buyer).send());
+        assertNotFound(http.delete("/api/orders/%20x").buyer(buyer).send());
+        assertThat(http.get("/api/orders/" + held.orderId())
+                        .buyer(buyer)
+                        .send()
+                        .json()
                         .get("status")
                         .asString())
                 .isEqualTo("CANCELLED");
@@ -127,18 +139,19 @@ class OrderControllerIT {
                 .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
 
         for (SeatsAllocated order : new SeatsAllocated[] {paying, expired}) {
-            HttpResponse<String> response = http.asBuyer("DELETE", "/api/orders/" + order.orderId(), buyer);
-            assertThat(response.statusCode()).isEqualTo(409);
+            TestHttp.Reply response =
+                    http.delete("/api/orders/" + order.orderId()).buyer(buyer).send();
+            assertThat(response.status()).isEqualTo(409);
             assertThat(response.headers().firstValue("Content-Type"))
                     .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/order-not-cancellable");
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/order-not-cancellable");
         }
         assertThat(orders.status(paying.orderId())).isEqualTo("PAYMENT_PENDING");
         assertThat(orders.seatStatuses(paying.orderId())).containsOnly("HELD");
     }
 
-    private static void assertNotFound(HttpResponse<String> response) {
-        assertThat(response.statusCode()).isEqualTo(404);
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/order-not-found");
+    private static void assertNotFound(TestHttp.Reply response) {
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/order-not-found");
     }
 }

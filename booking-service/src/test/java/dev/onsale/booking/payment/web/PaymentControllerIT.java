@@ -1,10 +1,9 @@
 package dev.onsale.booking.payment.web;
 
-import static dev.onsale.booking.BookingHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.booking.BookingHttp;
+import dev.onsale.booking.BookingCalls;
 import dev.onsale.booking.BookingServiceTest;
 import dev.onsale.booking.OpenEvents;
 import dev.onsale.booking.PlacedOrders;
@@ -18,8 +17,8 @@ import dev.onsale.common.events.PaymentRequested;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.testing.TopicTail;
+import dev.onsale.testing.TestHttp;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -71,7 +70,7 @@ class PaymentControllerIT {
     @Autowired
     MeterRegistry meters;
 
-    BookingHttp http;
+    TestHttp http;
     PlacedOrders orders;
     TopicTail requests;
     UUID eventId;
@@ -79,7 +78,7 @@ class PaymentControllerIT {
 
     @BeforeEach
     void setUp(Engines engines) {
-        http = new BookingHttp(port);
+        http = BookingCalls.at(port);
         orders = new PlacedOrders(allocation, jdbc);
         requests = new TopicTail(engines, Topics.PAYMENT_REQUESTS);
         eventId = OpenEvents.create(http, "Payments API", 2, 10, 600, 4);
@@ -99,7 +98,7 @@ class PaymentControllerIT {
         double replayedBefore = counter("onsale.payments.replayed");
         int clients = 50;
         ExecutorService pool = Executors.newFixedThreadPool(clients);
-        List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+        List<Future<TestHttp.Reply>> answers = new ArrayList<>();
         try {
             CountDownLatch start = new CountDownLatch(1);
             for (int i = 0; i < clients; i++) {
@@ -109,23 +108,23 @@ class PaymentControllerIT {
                 }));
             }
             start.countDown();
-            List<HttpResponse<String>> responses = new ArrayList<>();
-            for (Future<HttpResponse<String>> answer : answers) {
+            List<TestHttp.Reply> responses = new ArrayList<>();
+            for (Future<TestHttp.Reply> answer : answers) {
                 responses.add(answer.get(60, TimeUnit.SECONDS));
             }
 
-            assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(202);
+            assertThat(responses).extracting(TestHttp.Reply::status).containsOnly(202);
             assertThat(responses)
-                    .extracting(HttpResponse::body)
+                    .extracting(TestHttp.Reply::body)
                     .containsOnly(responses.getFirst().body());
         } finally {
             pool.shutdownNow();
         }
         String body = answers.getFirst().get().body();
-        assertThat(json(answers.getFirst().get()).propertyNames()).containsExactly("paymentId", "status");
-        assertThat(json(answers.getFirst().get()).get("status").asString()).isEqualTo("PROCESSING");
+        assertThat(answers.getFirst().get().json().propertyNames()).containsExactly("paymentId", "status");
+        assertThat(answers.getFirst().get().json().get("status").asString()).isEqualTo("PROCESSING");
         UUID paymentId =
-                UUID.fromString(json(answers.getFirst().get()).get("paymentId").asString());
+                UUID.fromString(answers.getFirst().get().json().get("paymentId").asString());
         assertThat(jdbc.queryForList(
                         "SELECT payment_id FROM booking.payments WHERE order_id = ?", UUID.class, held.orderId()))
                 .containsExactly(paymentId);
@@ -138,7 +137,10 @@ class PaymentControllerIT {
         assertThat(orders.seatStatuses(held.orderId())).containsOnly("HELD");
         assertThat(counter("onsale.payments.requested") - requestedBefore).isEqualTo(1);
         assertThat(counter("onsale.payments.replayed") - replayedBefore).isEqualTo(clients - 1);
-        assertThat(http.get("/actuator/prometheus").body())
+        assertThat(http.get("/actuator/prometheus")
+                        .header("Accept", "text/plain")
+                        .send()
+                        .body())
                 .contains("onsale_payments_requested_total{application=\"booking-service\"}")
                 .contains("onsale_payments_replayed_total{application=\"booking-service\"}");
 
@@ -161,13 +163,13 @@ class PaymentControllerIT {
     void aRepeatGetsTheStoredAnswerAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         String key = UUID.randomUUID().toString();
-        HttpResponse<String> first = pay(held.orderId(), buyer, key, VISA);
-        assertThat(first.statusCode()).isEqualTo(202);
+        TestHttp.Reply first = pay(held.orderId(), buyer, key, VISA);
+        assertThat(first.status()).isEqualTo(202);
         assertThat(first.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
 
-        HttpResponse<String> respaced = pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
-        assertThat(respaced.statusCode()).isEqualTo(202);
+        TestHttp.Reply respaced = pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
+        assertThat(respaced.status()).isEqualTo(202);
         assertThat(respaced.body()).isEqualTo(first.body());
         assertProblem(
                 pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
@@ -181,7 +183,7 @@ class PaymentControllerIT {
                 UUID.randomUUID(),
                 new PaymentFailed(
                         held.orderId(),
-                        UUID.fromString(json(first).get("paymentId").asString()),
+                        UUID.fromString(first.json().get("paymentId").asString()),
                         "card_declined"));
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_FAILED");
         assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
@@ -197,7 +199,7 @@ class PaymentControllerIT {
     void aPaymentPendingOrderOutlivesItsHoldAndASecondKeyCannotPayItAgain() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         assertThat(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA)
-                        .statusCode())
+                        .status())
                 .isEqualTo(202);
         orders.overdue(held.orderId());
         await().during(Duration.ofSeconds(2))
@@ -222,8 +224,9 @@ class PaymentControllerIT {
                 assertProblem(pay(orderId, buyer, invalid, VISA), 400, "idempotency-key-missing");
             }
         }
-        assertProblem(http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA), 400, "idempotency-key-missing");
-        assertThat(pay(held.orderId(), null, "k", VISA).statusCode()).isEqualTo(401);
+        assertProblem(
+                http.post("/api/orders/not-a-uuid/payments", VISA).buyer(buyer).send(), 400, "idempotency-key-missing");
+        assertThat(pay(held.orderId(), null, "k", VISA).status()).isEqualTo(401);
         assertThat(orders.status(held.orderId())).isEqualTo("HELD");
         assertNothingStored(held.orderId(), buyer);
     }
@@ -235,7 +238,10 @@ class PaymentControllerIT {
         assertProblem(pay(held.orderId(), stranger, "k", VISA), 404, "order-not-found");
         assertProblem(pay(UUID.randomUUID(), buyer, "k", VISA), 404, "order-not-found");
         assertProblem(
-                http.postAsBuyer("/api/orders/not-a-uuid/payments", buyer, VISA, "Idempotency-Key", "k"),
+                http.post("/api/orders/not-a-uuid/payments", VISA)
+                        .buyer(buyer)
+                        .idempotencyKey("k")
+                        .send(),
                 404,
                 "order-not-found");
 
@@ -250,7 +256,7 @@ class PaymentControllerIT {
         assertThat(orders.status(held.orderId())).isEqualTo("HELD");
         assertNothingStored(held.orderId(), buyer);
         assertNothingStored(held.orderId(), stranger);
-        assertThat(pay(held.orderId(), buyer, "k", VISA).statusCode()).isEqualTo(202);
+        assertThat(pay(held.orderId(), buyer, "k", VISA).status()).isEqualTo(202);
     }
 
     @Test
@@ -270,7 +276,7 @@ class PaymentControllerIT {
             assertNothingStored(order.orderId(), buyer);
         }
         SeatsAllocated live = orders.hold(eventId, buyer, 1);
-        assertThat(pay(live.orderId(), buyer, "k", VISA).statusCode()).isEqualTo(202);
+        assertThat(pay(live.orderId(), buyer, "k", VISA).status()).isEqualTo(202);
     }
 
     @Test
@@ -286,7 +292,7 @@ class PaymentControllerIT {
         };
         for (String[] c : cases) {
             for (String key : new String[] {"k", null}) {
-                HttpResponse<String> response = pay(held.orderId(), buyer, key, c[0]);
+                TestHttp.Reply response = pay(held.orderId(), buyer, key, c[0]);
                 assertInvalid(response, c[1]);
                 assertThat(response.body().replaceAll("[ -]", "")).doesNotContain("1111111111");
             }
@@ -315,7 +321,7 @@ class PaymentControllerIT {
                 claim.setString(2, key);
                 claim.executeUpdate();
             }
-            CompletableFuture<HttpResponse<String>> duplicate =
+            CompletableFuture<TestHttp.Reply> duplicate =
                     CompletableFuture.supplyAsync(() -> pay(held.orderId(), buyer, key, VISA));
 
             await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject("""
@@ -325,8 +331,8 @@ class PaymentControllerIT {
             assertThat(duplicate).isNotDone();
             first.rollback();
 
-            HttpResponse<String> response = duplicate.get(30, TimeUnit.SECONDS);
-            assertThat(response.statusCode()).isEqualTo(202);
+            TestHttp.Reply response = duplicate.get(30, TimeUnit.SECONDS);
+            assertThat(response.status()).isEqualTo(202);
             assertThat(jdbc.queryForObject(
                             "SELECT response_body FROM booking.payment_idempotency"
                                     + " WHERE session_id = ? AND idempotency_key = ?",
@@ -338,11 +344,11 @@ class PaymentControllerIT {
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
     }
 
-    private HttpResponse<String> pay(UUID orderId, UUID session, String key, String body) {
+    private TestHttp.Reply pay(UUID orderId, UUID session, String key, String body) {
         String path = "/api/orders/" + orderId + "/payments";
         return key == null
-                ? http.postAsBuyer(path, session, body)
-                : http.postAsBuyer(path, session, body, "Idempotency-Key", key);
+                ? http.post(path, body).buyer(session).send()
+                : http.post(path, body).buyer(session).idempotencyKey(key).send();
     }
 
     private double counter(String name) {
@@ -361,19 +367,19 @@ class PaymentControllerIT {
                 .isZero();
     }
 
-    private static void assertInvalid(HttpResponse<String> response, String field) {
+    private static void assertInvalid(TestHttp.Reply response, String field) {
         assertProblem(response, 400, "invalid-request");
-        assertThat(json(response)
+        assertThat(response.json()
                         .get("errors")
                         .valueStream()
                         .map(e -> e.get("field").asString()))
                 .containsExactly(field);
     }
 
-    private static void assertProblem(HttpResponse<String> response, int status, String slug) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    private static void assertProblem(TestHttp.Reply response, int status, String slug) {
+        assertThat(response.status()).as(response.body()).isEqualTo(status);
         assertThat(response.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/" + slug);
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/" + slug);
     }
 }
