@@ -11,10 +11,17 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-class MetricsIT extends SandboxITBase {
+@SandboxTest
+class MetricsIT {
+
+    private final SandboxClient sandbox;
 
     @Autowired
     MeterRegistry meters;
+
+    MetricsIT(SandboxClient sandbox) {
+        this.sandbox = sandbox;
+    }
 
     @Test
     void outcomesRateLimitsAndWebhooksAreCounted() {

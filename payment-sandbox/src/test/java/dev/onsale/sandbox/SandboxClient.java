@@ -1,34 +1,28 @@
 package dev.onsale.sandbox;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
-/** Talks to the sandbox over real HTTP, the way a merchant would. */
+/** The sandbox's calls as a merchant makes them (with its key), and its operator's (settings, reset), on {@link TestHttp}. */
 public final class SandboxClient {
 
     public static final String MERCHANT_KEY = "sk_test_local";
-    public static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private final String base;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final TestHttp http;
 
     public SandboxClient(int port) {
-        this.base = "http://localhost:" + port;
+        this.http = TestHttp.at(port).timeout(TIMEOUT);
     }
 
-    public record Answer(int status, JsonNode body, HttpResponse<String> raw) {
-        public String header(String name) {
-            return raw.headers().firstValue(name).orElse(null);
-        }
+    /** The client underneath, for a call these helpers do not name. */
+    public TestHttp http() {
+        return http;
     }
 
     public static Map<String, Object> chargeBody(UUID orderId, long amountCents, String paymentMethod) {
@@ -43,80 +37,55 @@ public final class SandboxClient {
                 paymentMethod);
     }
 
-    public Answer charge(String idempotencyKey, Object body) {
-        return charge(idempotencyKey, body, Duration.ofSeconds(10));
+    /** {@code POST /v1/charges}; no {@code Idempotency-Key} when the key is null. */
+    public Reply charge(String idempotencyKey, Object body) {
+        return charge(idempotencyKey, body, TIMEOUT);
     }
 
-    public Answer charge(String idempotencyKey, Object body, Duration timeout) {
-        return post("/v1/charges", idempotencyKey, body, timeout);
+    /** A charge whose answer is given up on after {@code timeout}. */
+    public Reply charge(String idempotencyKey, Object body, Duration timeout) {
+        return http.timeout(timeout)
+                .post("/v1/charges", body)
+                .bearer(MERCHANT_KEY)
+                .idempotencyKey(idempotencyKey)
+                .send();
     }
 
-    public Answer refund(String idempotencyKey, Object body) {
-        return post("/v1/refunds", idempotencyKey, body, Duration.ofSeconds(10));
+    public Reply refund(String idempotencyKey, Object body) {
+        return http.post("/v1/refunds", body)
+                .bearer(MERCHANT_KEY)
+                .idempotencyKey(idempotencyKey)
+                .send();
     }
 
-    public Answer post(String path, String idempotencyKey, Object body, Duration timeout) {
-        var request = request(path, timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
-        if (idempotencyKey != null) request.header("Idempotency-Key", idempotencyKey);
-        return send(request.build());
-    }
-
-    public Answer get(String path) {
-        return send(request(path, Duration.ofSeconds(10)).GET().build());
+    public Reply get(String path) {
+        return http.get(path).bearer(MERCHANT_KEY).send();
     }
 
     public JsonNode charge(String id) {
-        return get("/v1/charges/" + id).body();
+        return get("/v1/charges/" + id).json();
     }
 
     /** The ledger's charges for one order. */
     public List<JsonNode> chargesFor(UUID orderId) {
         return get("/v1/ledger")
-                .body()
+                .json()
                 .get("charges")
                 .valueStream()
                 .filter(c -> c.get("orderId").asString().equals(orderId.toString()))
                 .toList();
     }
 
-    public Answer putSettings(Map<String, ?> changes) {
-        return send(HttpRequest.newBuilder(URI.create(base + "/v1/sandbox/settings"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(changes)))
-                .build());
+    public Reply putSettings(Map<String, ?> changes) {
+        return http.put("/v1/sandbox/settings", changes).send();
     }
 
-    public Answer putSettingsRaw(String json) {
-        return send(HttpRequest.newBuilder(URI.create(base + "/v1/sandbox/settings"))
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(json))
-                .build());
+    /** {@code json} sent as it is, parseable or not. */
+    public Reply putSettingsRaw(String json) {
+        return http.put("/v1/sandbox/settings", json).send();
     }
 
     public void reset() {
-        send(HttpRequest.newBuilder(URI.create(base + "/v1/sandbox/reset"))
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build());
-    }
-
-    private HttpRequest.Builder request(String path, Duration timeout) {
-        return HttpRequest.newBuilder(URI.create(base + path))
-                .timeout(timeout)
-                .header("Authorization", "Bearer " + MERCHANT_KEY);
-    }
-
-    public Answer send(HttpRequest request) {
-        try {
-            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            var body = response.body().isEmpty() ? null : JSON.readTree(response.body());
-            return new Answer(response.statusCode(), body, response);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        http.post("/v1/sandbox/reset", null).send();
     }
 }

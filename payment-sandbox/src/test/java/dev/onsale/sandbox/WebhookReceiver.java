@@ -1,6 +1,7 @@
 package dev.onsale.sandbox;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.onsale.testing.TestHttp;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ public final class WebhookReceiver implements AutoCloseable {
             deliveries.add(new Delivery(
                     exchange.getRequestHeaders().getFirst("Onsale-Signature"),
                     body,
-                    SandboxClient.JSON.readTree(body),
+                    TestHttp.JSON.readTree(body),
                     status));
             exchange.sendResponseHeaders(status, -1);
             exchange.close();

@@ -5,10 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.outbox.Outbox;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,8 +25,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 @PaymentServiceTest
 class PaymentServiceIT {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
     record SmokeSignal(String key) {}
 
     @LocalServerPort
@@ -47,8 +42,9 @@ class PaymentServiceIT {
     @Test
     void theServiceIsReadyOnceItsDatabaseKafkaAndRedisAnswer() {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            HttpResponse<String> readiness = get("/actuator/health/readiness");
-            assertThat(readiness.statusCode()).isEqualTo(200);
+            TestHttp.Reply readiness =
+                    TestHttp.at(port).get("/actuator/health/readiness").send();
+            assertThat(readiness.status()).isEqualTo(200);
             assertThat(readiness.body())
                     .contains("\"status\":\"UP\"")
                     .contains("\"db\"")
@@ -102,10 +98,13 @@ class PaymentServiceIT {
     }
 
     @Test
-    void metricsAreExposedForPrometheusTaggedWithTheApplication() throws Exception {
+    void metricsAreExposedForPrometheusTaggedWithTheApplication() {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-            HttpResponse<String> metrics = get("/actuator/prometheus");
-            assertThat(metrics.statusCode()).isEqualTo(200);
+            TestHttp.Reply metrics = TestHttp.at(port)
+                    .get("/actuator/prometheus")
+                    .header("Accept", "text/plain")
+                    .send();
+            assertThat(metrics.status()).isEqualTo(200);
             assertThat(metrics.body())
                     .contains("application=\"payment-service\"")
                     .contains("onsale_payments_queued")
@@ -113,13 +112,5 @@ class PaymentServiceIT {
                     .contains("onsale_payments_provider_breaker_state")
                     .contains("onsale_payments_queue_wait_seconds");
         });
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(
-                HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 }

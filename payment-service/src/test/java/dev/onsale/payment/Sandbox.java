@@ -2,14 +2,11 @@ package dev.onsale.payment;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.onsale.testing.TestHttp;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +16,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The payment-sandbox, the acquirer's stand-in, as a real process of its own (its Boot fat jar), started once per
@@ -35,17 +31,14 @@ public final class Sandbox {
     /** Where webhooks go when no endpoint should receive them: nothing listens there. */
     public static final String NOWHERE = "http://127.0.0.1:9/webhooks/payments";
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static Sandbox shared;
 
     private final Process process;
-    private final String url;
+    private final TestHttp http;
 
     private Sandbox(Process process, String url) {
         this.process = process;
-        this.url = url;
+        this.http = TestHttp.at(url).timeout(Duration.ofSeconds(10));
     }
 
     /** The sandbox of this JVM, started on first use. */
@@ -58,29 +51,22 @@ public final class Sandbox {
     }
 
     public String url() {
-        return url;
+        return http.baseUrl();
     }
 
     /** Clears charges, refunds, keys, buckets, traffic and webhooks; back to the start settings. */
     public void reset() {
-        send(
-                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/reset")).POST(HttpRequest.BodyPublishers.noBody()),
-                204);
+        expect(http.post("/v1/sandbox/reset", null), 204);
     }
 
     /** Changes the given runtime settings (names as in the sandbox's Settings record). */
     public void settings(Map<String, ?> changes) {
-        send(
-                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/settings"))
-                        .header("Content-Type", "application/json")
-                        .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(changes))),
-                200);
+        expect(http.put("/v1/sandbox/settings", changes), 200);
     }
 
     /** Money-moving requests per fixed epoch second as the sandbox counted them: accepted plus rate-limited. */
     public Traffic traffic() {
-        JsonNode body = JSON.readTree(send(
-                HttpRequest.newBuilder(URI.create(url + "/v1/sandbox/traffic")).GET(), 200));
+        JsonNode body = expect(http.get("/v1/sandbox/traffic"), 200);
         return new Traffic(perSecond(body.get("acceptedPerSecond")), perSecond(body.get("rejectedPerSecond")));
     }
 
@@ -91,7 +77,7 @@ public final class Sandbox {
 
     /** The number of charges of each order in the acquirer's ledger. */
     public Map<UUID, Long> chargesByOrder() {
-        JsonNode ledger = JSON.readTree(send(merchant("/v1/ledger").GET(), 200));
+        JsonNode ledger = expect(merchant(http.get("/v1/ledger")), 200);
         Map<UUID, Long> counts = new TreeMap<>();
         ledger.get("charges")
                 .forEach(c -> counts.merge(UUID.fromString(c.get("orderId").asString()), 1L, Long::sum));
@@ -105,7 +91,7 @@ public final class Sandbox {
 
     /** Creates a charge directly, as a client of the acquirer; returns the charge. */
     public JsonNode charge(String idempotencyKey, UUID orderId, long amountCents, String paymentMethod) {
-        String body = JSON.writeValueAsString(Map.of(
+        Map<String, Object> body = Map.of(
                 "orderId",
                 orderId.toString(),
                 "amountCents",
@@ -113,22 +99,17 @@ public final class Sandbox {
                 "currency",
                 "EUR",
                 "paymentMethod",
-                paymentMethod));
-        return JSON.readTree(send(
-                merchant("/v1/charges")
-                        .header("Idempotency-Key", idempotencyKey)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)),
-                202));
+                paymentMethod);
+        return expect(merchant(http.post("/v1/charges", body)).idempotencyKey(idempotencyKey), 202);
     }
 
     /** The charge as the acquirer shows it now. */
     public JsonNode charge(String chargeId) {
-        return JSON.readTree(send(merchant("/v1/charges/" + chargeId).GET(), 200));
+        return expect(merchant(http.get("/v1/charges/" + chargeId)), 200);
     }
 
     private List<JsonNode> ledger(String kind, UUID orderId) {
-        JsonNode ledger = JSON.readTree(send(merchant("/v1/ledger").GET(), 200));
+        JsonNode ledger = expect(merchant(http.get("/v1/ledger")), 200);
         List<JsonNode> found = new ArrayList<>();
         ledger.get(kind).forEach(entry -> {
             if (orderId.toString().equals(entry.get("orderId").asString())) {
@@ -138,8 +119,8 @@ public final class Sandbox {
         return found;
     }
 
-    private HttpRequest.Builder merchant(String path) {
-        return HttpRequest.newBuilder(URI.create(url + path)).header("Authorization", "Bearer " + MERCHANT_KEY);
+    private static TestHttp.Call merchant(TestHttp.Call call) {
+        return call.bearer(MERCHANT_KEY);
     }
 
     private static Map<Long, Long> perSecond(JsonNode counts) {
@@ -150,20 +131,13 @@ public final class Sandbox {
         return perSecond;
     }
 
-    private static String send(HttpRequest.Builder request, int expected) {
-        try {
-            HttpResponse<String> response =
-                    HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != expected) {
-                throw new IllegalStateException("sandbox answered " + response.statusCode() + ": " + response.body());
-            }
-            return response.body();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** The answer's body, when the sandbox answered {@code expected}. */
+    private static JsonNode expect(TestHttp.Call call, int expected) {
+        TestHttp.Reply reply = call.send();
+        if (reply.status() != expected) {
+            throw new IllegalStateException("sandbox answered " + reply);
         }
+        return reply.json();
     }
 
     private static Sandbox start() {
@@ -209,10 +183,8 @@ public final class Sandbox {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("payment-sandbox exited; see " + log.toAbsolutePath());
                     }
-                    return send(
-                                    HttpRequest.newBuilder(URI.create(sandbox.url + "/actuator/health/readiness"))
-                                            .GET(),
-                                    200)
+                    return expect(sandbox.http.get("/actuator/health/readiness"), 200)
+                            .toString()
                             .contains("UP");
                 });
         return sandbox;

@@ -4,7 +4,8 @@ import static dev.onsale.sandbox.SandboxClient.chargeBody;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.sandbox.SandboxClient;
-import dev.onsale.sandbox.SandboxITBase;
+import dev.onsale.sandbox.SandboxTest;
+import dev.onsale.testing.TestHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,18 +14,25 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-class RateLimitIT extends SandboxITBase {
+@SandboxTest
+class RateLimitIT {
 
     private static final int TPS = 20;
+
+    private final SandboxClient sandbox;
+
+    RateLimitIT(SandboxClient sandbox) {
+        this.sandbox = sandbox;
+    }
 
     @Test
     void twoHundredRequestsAsFastAsPossibleGetNoMoreThroughThanTheBucketAllowsAndTheRestGet429WithRetryAfter()
             throws Exception {
         sandbox.putSettings(Map.of("tps", TPS));
         long startNanos = System.nanoTime();
-        var answers = new ArrayList<SandboxClient.Answer>();
+        var answers = new ArrayList<TestHttp.Reply>();
         try (var pool = Executors.newFixedThreadPool(32)) {
-            var futures = new ArrayList<Future<SandboxClient.Answer>>();
+            var futures = new ArrayList<Future<TestHttp.Reply>>();
             for (int i = 0; i < 200; i++) {
                 var orderId = UUID.randomUUID();
                 futures.add(
@@ -39,19 +47,19 @@ class RateLimitIT extends SandboxITBase {
         assertThat(accepted + limited.size()).isEqualTo(200);
         assertThat(limited).allSatisfy(a -> {
             assertThat(Long.parseLong(a.header("Retry-After"))).isBetween(1L, 60L);
-            assertThat(a.body().get("error").get("type").asString()).isEqualTo("rate_limit_error");
+            assertThat(a.json().get("error").get("type").asString()).isEqualTo("rate_limit_error");
         });
         // Token bucket, capacity = tps, refill tps/s, starts full: over T seconds at most tps + tps*T get through.
         assertThat(accepted).isGreaterThanOrEqualTo(TPS).isLessThanOrEqualTo((long)
                 Math.ceil(TPS + TPS * elapsedSeconds));
 
         @SuppressWarnings("unchecked")
-        Map<String, Integer> perSecond = SandboxClient.JSON.convertValue(
-                sandbox.get("/v1/sandbox/traffic").body().get("acceptedPerSecond"), Map.class);
+        Map<String, Integer> perSecond = TestHttp.JSON.convertValue(
+                sandbox.get("/v1/sandbox/traffic").json().get("acceptedPerSecond"), Map.class);
         assertThat(perSecond.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(2 * TPS));
         assertThat(perSecond.values().stream().mapToLong(Integer::longValue).sum())
                 .isEqualTo(accepted);
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).hasSize((int) accepted);
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).hasSize((int) accepted);
         System.out.printf(
                 "rate limit: %d accepted, %d x 429 in %.3f s; accepted per second %s%n",
                 accepted, limited.size(), elapsedSeconds, perSecond);
@@ -76,8 +84,8 @@ class RateLimitIT extends SandboxITBase {
             for (var worker : workers) worker.get();
         }
         @SuppressWarnings("unchecked")
-        Map<String, Integer> perSecond = new java.util.TreeMap<>(SandboxClient.JSON.convertValue(
-                sandbox.get("/v1/sandbox/traffic").body().get("acceptedPerSecond"), Map.class));
+        Map<String, Integer> perSecond = new java.util.TreeMap<>(TestHttp.JSON.convertValue(
+                sandbox.get("/v1/sandbox/traffic").json().get("acceptedPerSecond"), Map.class));
         var seconds = new ArrayList<>(perSecond.values());
         System.out.printf("steady rate limit: accepted per second %s%n", perSecond);
         assertThat(seconds.getFirst()).isLessThanOrEqualTo(2 * TPS);

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.sandbox.SandboxClient;
-import dev.onsale.sandbox.SandboxITBase;
-import java.net.URI;
-import java.net.http.HttpRequest;
+import dev.onsale.sandbox.SandboxTest;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.UUID;
@@ -16,14 +15,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
-class ChargeIdempotencyIT extends SandboxITBase {
+@SandboxTest
+class ChargeIdempotencyIT {
+
+    private final SandboxClient sandbox;
+
+    ChargeIdempotencyIT(SandboxClient sandbox) {
+        this.sandbox = sandbox;
+    }
 
     @Test
     void fiftyConcurrentSubmissionsWithOneKeyCreateExactlyOneChargeAndAllAnswersCarryItsId() throws Exception {
         var orderId = UUID.randomUUID();
         var body = chargeBody(orderId, 5000, "tok_visa");
         var start = new CountDownLatch(1);
-        var calls = new ArrayList<Callable<SandboxClient.Answer>>();
+        var calls = new ArrayList<Callable<TestHttp.Reply>>();
         for (int i = 0; i < 50; i++) {
             calls.add(() -> {
                 start.await();
@@ -37,12 +43,12 @@ class ChargeIdempotencyIT extends SandboxITBase {
             for (var future : futures) {
                 var answer = future.get();
                 assertThat(answer.status()).isEqualTo(202);
-                ids.add(answer.body().get("id").asString());
+                ids.add(answer.json().get("id").asString());
             }
             assertThat(ids).hasSize(1);
             assertThat(ids.iterator().next()).startsWith("ch_");
         }
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).hasSize(1);
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).hasSize(1);
         assertThat(sandbox.chargesFor(orderId)).hasSize(1);
     }
 
@@ -53,8 +59,8 @@ class ChargeIdempotencyIT extends SandboxITBase {
         var second = sandbox.charge("k-replay", body);
         assertThat(first.status()).isEqualTo(202);
         assertThat(second.status()).isEqualTo(202);
-        assertThat(second.body()).isEqualTo(first.body());
-        assertThat(first.body().get("status").asString()).isEqualTo("PENDING");
+        assertThat(second.json()).isEqualTo(first.json());
+        assertThat(first.json().get("status").asString()).isEqualTo("PENDING");
     }
 
     @Test
@@ -65,52 +71,49 @@ class ChargeIdempotencyIT extends SandboxITBase {
                 .isEqualTo(202);
         var reused = sandbox.charge("k-reused", chargeBody(orderId, 2000, "tok_visa"));
         assertThat(reused.status()).isEqualTo(422);
-        assertThat(reused.body().get("error").get("type").asString()).isEqualTo("idempotency_error");
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).hasSize(1);
+        assertThat(reused.json().get("error").get("type").asString()).isEqualTo("idempotency_error");
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).hasSize(1);
     }
 
     @Test
     void aChargeWithoutIdempotencyKeyIsRefusedWith400() {
         var answer = sandbox.charge(null, chargeBody(UUID.randomUUID(), 1000, "tok_visa"));
         assertThat(answer.status()).isEqualTo(400);
-        assertThat(answer.body().get("error").get("type").asString()).isEqualTo("invalid_request_error");
-        assertThat(answer.body().get("error").get("message").asString()).contains("Idempotency-Key");
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).isEmpty();
+        assertThat(answer.json().get("error").get("type").asString()).isEqualTo("invalid_request_error");
+        assertThat(answer.json().get("error").get("message").asString()).contains("Idempotency-Key");
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).isEmpty();
     }
 
     @Test
     void anUnknownPaymentMethodIsRefusedWith400() {
         var answer = sandbox.charge("k-unknown", chargeBody(UUID.randomUUID(), 1000, "tok_mastercard_unknown"));
         assertThat(answer.status()).isEqualTo(400);
-        assertThat(answer.body().get("error").get("param").asString()).isEqualTo("paymentMethod");
+        assertThat(answer.json().get("error").get("param").asString()).isEqualTo("paymentMethod");
     }
 
     @Test
     void aRequestWithoutTheMerchantKeyIsRefusedWith401() {
-        var request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v1/charges"))
-                .header("Authorization", "Bearer sk_live_wrong")
-                .header("Idempotency-Key", "k-401")
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(
-                        SandboxClient.JSON.writeValueAsString(chargeBody(UUID.randomUUID(), 1000, "tok_visa"))))
-                .build();
-        var answer = sandbox.send(request);
+        var answer = sandbox.http()
+                .post("/v1/charges", chargeBody(UUID.randomUUID(), 1000, "tok_visa"))
+                .bearer("sk_live_wrong")
+                .idempotencyKey("k-401")
+                .send();
         assertThat(answer.status()).isEqualTo(401);
-        assertThat(answer.body().get("error").get("type").asString()).isEqualTo("authentication_error");
+        assertThat(answer.json().get("error").get("type").asString()).isEqualTo("authentication_error");
     }
 
     @Test
     void theOutcomeIsDecidedAsynchronouslyByPaymentMethod() {
         var visa = sandbox.charge("k-visa", chargeBody(UUID.randomUUID(), 1000, "tok_visa"))
-                .body()
+                .json()
                 .get("id")
                 .asString();
         var declined = sandbox.charge("k-declined", chargeBody(UUID.randomUUID(), 1000, "tok_declined"))
-                .body()
+                .json()
                 .get("id")
                 .asString();
         var poor = sandbox.charge("k-poor", chargeBody(UUID.randomUUID(), 1000, "tok_insufficient_funds"))
-                .body()
+                .json()
                 .get("id")
                 .asString();
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
@@ -128,8 +131,8 @@ class ChargeIdempotencyIT extends SandboxITBase {
         sandbox.putSettings(java.util.Map.of("serverErrorShare", 1.0));
         var answer = sandbox.charge("k-500", chargeBody(UUID.randomUUID(), 1000, "tok_visa"));
         assertThat(answer.status()).isEqualTo(500);
-        assertThat(answer.body().get("error").get("type").asString()).isEqualTo("api_error");
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).isEmpty();
+        assertThat(answer.json().get("error").get("type").asString()).isEqualTo("api_error");
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).isEmpty();
         sandbox.putSettings(java.util.Map.of("serverErrorShare", 0.0));
         assertThat(sandbox.charge("k-500", chargeBody(UUID.randomUUID(), 1000, "tok_visa"))
                         .status())
@@ -142,13 +145,13 @@ class ChargeIdempotencyIT extends SandboxITBase {
         withCard.put("cardNumber", "4242424242424242");
         var unknown = sandbox.charge("k-card", withCard);
         assertThat(unknown.status()).isEqualTo(400);
-        assertThat(unknown.body().get("error").get("param").asString()).isEqualTo("cardNumber");
+        assertThat(unknown.json().get("error").get("param").asString()).isEqualTo("cardNumber");
 
         var badOrder = new java.util.HashMap<String, Object>(chargeBody(UUID.randomUUID(), 1000, "tok_visa"));
         badOrder.put("orderId", "not-a-uuid");
         var unparsable = sandbox.charge("k-bad-order", badOrder);
         assertThat(unparsable.status()).isEqualTo(400);
-        assertThat(unparsable.body().get("error").get("param").asString()).isEqualTo("orderId");
-        assertThat(sandbox.get("/v1/ledger").body().get("charges")).isEmpty();
+        assertThat(unparsable.json().get("error").get("param").asString()).isEqualTo("orderId");
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).isEmpty();
     }
 }

@@ -5,14 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.sandbox.SandboxITBase;
+import dev.onsale.sandbox.SandboxClient;
+import dev.onsale.sandbox.SandboxTest;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-class TimeoutIT extends SandboxITBase {
+@SandboxTest
+class TimeoutIT {
+
+    private final SandboxClient sandbox;
+
+    TimeoutIT(SandboxClient sandbox) {
+        this.sandbox = sandbox;
+    }
 
     @Test
     void aChargeWhoseRequestTimedOutStillSucceedsAndARetryWithTheSameKeyReturnsTheSameCharge() {
@@ -35,7 +43,7 @@ class TimeoutIT extends SandboxITBase {
         sandbox.putSettings(Map.of("timeoutShare", 0.0));
         var retry = sandbox.charge("k-timeout", body);
         assertThat(retry.status()).isEqualTo(202);
-        assertThat(retry.body().get("id").asString()).isEqualTo(chargeId);
+        assertThat(retry.json().get("id").asString()).isEqualTo(chargeId);
         assertThat(sandbox.chargesFor(orderId)).hasSize(1);
     }
 }

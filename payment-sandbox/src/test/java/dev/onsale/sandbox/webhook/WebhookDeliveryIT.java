@@ -4,7 +4,9 @@ import static dev.onsale.sandbox.SandboxClient.chargeBody;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.sandbox.SandboxITBase;
+import dev.onsale.sandbox.SandboxClient;
+import dev.onsale.sandbox.SandboxTest;
+import dev.onsale.sandbox.WebhookReceiver;
 import dev.onsale.sandbox.WebhookReceiver.Delivery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,10 +19,19 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
-class WebhookDeliveryIT extends SandboxITBase {
+@SandboxTest
+class WebhookDeliveryIT {
 
     private static final String CURRENT_SECRET = "whsec_test_current";
     private static final String PREVIOUS_SECRET = "whsec_test_previous";
+
+    private final SandboxClient sandbox;
+    private final WebhookReceiver receiver;
+
+    WebhookDeliveryIT(SandboxClient sandbox, WebhookReceiver receiver) {
+        this.sandbox = sandbox;
+        this.receiver = receiver;
+    }
 
     @Test
     void aSucceededChargeIsAnnouncedByAWebhookSignedWithTheCurrentAndThePreviousSecret() {
@@ -128,10 +139,10 @@ class WebhookDeliveryIT extends SandboxITBase {
 
         var refund = sandbox.refund("refund-" + orderId, Map.of("charge", chargeId, "amountCents", 3000));
         assertThat(refund.status()).isEqualTo(200);
-        var refundId = refund.body().get("id").asString();
+        var refundId = refund.json().get("id").asString();
         assertThat(refundId).startsWith("re_");
         assertThat(sandbox.refund("refund-" + orderId, Map.of("charge", chargeId, "amountCents", 3000))
-                        .body()
+                        .json()
                         .get("id")
                         .asString())
                 .isEqualTo(refundId);
@@ -143,7 +154,7 @@ class WebhookDeliveryIT extends SandboxITBase {
         assertThat(event.get("type").asString()).isEqualTo("refund.succeeded");
         assertThat(event.get("data").get("chargeId").asString()).isEqualTo(chargeId);
 
-        var ledgerRefunds = sandbox.get("/v1/ledger").body().get("refunds");
+        var ledgerRefunds = sandbox.get("/v1/ledger").json().get("refunds");
         assertThat(ledgerRefunds).hasSize(1);
         assertThat(ledgerRefunds.get(0).get("chargeId").asString()).isEqualTo(chargeId);
         assertThat(ledgerRefunds.get(0).get("orderId").asString()).isEqualTo(orderId.toString());
@@ -153,7 +164,7 @@ class WebhookDeliveryIT extends SandboxITBase {
         var beyond = sandbox.refund("refund-2-" + orderId, Map.of("charge", chargeId, "amountCents", 2001));
         assertThat(beyond.status()).isEqualTo(400);
         assertThat(sandbox.refund("refund-3-" + orderId, Map.of("charge", chargeId))
-                        .body()
+                        .json()
                         .get("amountCents")
                         .asLong())
                 .isEqualTo(2000);
@@ -169,16 +180,16 @@ class WebhookDeliveryIT extends SandboxITBase {
         assertThat(sandbox.refund("r-unknown", Map.of("charge", "ch_unknown")).status())
                 .isEqualTo(404);
         assertThat(sandbox.refund(null, Map.of("charge", declined)).status()).isEqualTo(400);
-        assertThat(sandbox.get("/v1/ledger").body().get("refunds")).isEmpty();
+        assertThat(sandbox.get("/v1/ledger").json().get("refunds")).isEmpty();
     }
 
     private String charge(UUID orderId, String paymentMethod) {
         var answer = sandbox.charge("charge-" + orderId, chargeBody(orderId, 5000, paymentMethod));
         assertThat(answer.status()).isEqualTo(202);
-        return answer.body().get("id").asString();
+        return answer.json().get("id").asString();
     }
 
-    private static Delivery[] awaitDeliveries(String objectId, int count) {
+    private Delivery[] awaitDeliveries(String objectId, int count) {
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> receiver.deliveriesFor(objectId).size() >= count);
         return receiver.deliveriesFor(objectId).toArray(Delivery[]::new);

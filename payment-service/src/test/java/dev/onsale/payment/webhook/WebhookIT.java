@@ -17,11 +17,8 @@ import dev.onsale.engines.junit.EmbeddedEnginesExtension;
 import dev.onsale.payment.settlement.Settlement;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.testing.TopicTail;
+import dev.onsale.testing.TestHttp;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,8 +56,6 @@ class WebhookIT {
 
     static final String SECRET = "whsec_webhook_it_current";
     static final String PREVIOUS = "whsec_webhook_it_previous";
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Duration RELAYED = Duration.ofSeconds(30);
 
     @LocalServerPort
@@ -76,7 +71,7 @@ class WebhookIT {
     Settlement settlement;
 
     @Test
-    void forgedStaleUnsignedOrAlteredDeliveriesAre400AndWriteNothing() throws Exception {
+    void forgedStaleUnsignedOrAlteredDeliveriesAre400AndWriteNothing() {
         UUID orderId = UUID.randomUUID();
         String eventId = "evt_refused_" + UUID.randomUUID();
         byte[] body = chargeSucceeded(eventId, "ch_refused_" + UUID.randomUUID(), orderId, 3000);
@@ -106,12 +101,12 @@ class WebhookIT {
     }
 
     @Test
-    void aGenuinelySignedBodyThatIsNotAnEventIs400NamingTheFieldAndWritesNothing() throws Exception {
+    void aGenuinelySignedBodyThatIsNotAnEventIs400NamingTheFieldAndWritesNothing() {
         String eventId = "evt_malformed_" + UUID.randomUUID();
         double before = webhooks("malformed");
 
-        HttpResponse<String> notJson = postSigned(("{\"id\":\"" + eventId + "\",").getBytes(StandardCharsets.UTF_8));
-        HttpResponse<String> badOrder = postSigned(("{\"id\":\"" + eventId + "\",\"type\":\"charge.succeeded\","
+        TestHttp.Reply notJson = postSigned(("{\"id\":\"" + eventId + "\",").getBytes(StandardCharsets.UTF_8));
+        TestHttp.Reply badOrder = postSigned(("{\"id\":\"" + eventId + "\",\"type\":\"charge.succeeded\","
                         + "\"created\":1,\"data\":{\"id\":\"ch_x\",\"orderId\":\"not-an-order\",\"amountCents\":1,"
                         + "\"currency\":\"EUR\",\"status\":\"SUCCEEDED\"}}")
                 .getBytes(StandardCharsets.UTF_8));
@@ -126,7 +121,7 @@ class WebhookIT {
     }
 
     @Test
-    void theExactBytesAreVerifiedAndAPreviousSecretStillSignsDuringRotation() throws Exception {
+    void theExactBytesAreVerifiedAndAPreviousSecretStillSignsDuringRotation() {
         String eventId = "evt_other_" + UUID.randomUUID();
         byte[] body = ("{ \"id\" : \"" + eventId + "\",\n\t\"type\":\"payout.paid\",  \"created\":1,"
                         + "\"data\":{\"note\":\"caf\u00e9 \u2013 \ud83c\udfab \\u00e9\"} }\r\n")
@@ -134,10 +129,10 @@ class WebhookIT {
         long now = Instant.now().getEpochSecond();
         double before = webhooks("ignored");
 
-        HttpResponse<String> answer =
+        TestHttp.Reply answer =
                 post(body, header(now, sign("whsec_retired_long_ago", now, body), sign(PREVIOUS, now, body)));
 
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
         assertThat(answer.body()).contains("\"result\":\"ignored\"");
         assertThat(eventRows(eventId)).isOne();
         assertThat(jdbc.queryForObject(
@@ -145,8 +140,8 @@ class WebhookIT {
                 .isEqualTo("payout.paid");
         assertThat(webhooks("ignored") - before).isEqualTo(1);
 
-        HttpResponse<String> again = post(body, header(now, sign(SECRET, now, body)));
-        assertThat(again.statusCode()).isEqualTo(200);
+        TestHttp.Reply again = post(body, header(now, sign(SECRET, now, body)));
+        assertThat(again.status()).isEqualTo(200);
         assertThat(again.body()).contains("\"result\":\"duplicate\"");
         assertThat(eventRows(eventId)).isOne();
     }
@@ -162,12 +157,12 @@ class WebhookIT {
         double duplicatesBefore = webhooks("duplicate");
 
         try (TopicTail results = new TopicTail(engines, Topics.PAYMENT_RESULTS)) {
-            HttpResponse<String> first = postSigned(body);
-            HttpResponse<String> second = postSigned(body);
+            TestHttp.Reply first = postSigned(body);
+            TestHttp.Reply second = postSigned(body);
 
-            assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+            assertThat(first.status()).as(first.body()).isEqualTo(200);
             assertThat(first.body()).contains("\"result\":\"accepted\"");
-            assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+            assertThat(second.status()).as(second.body()).isEqualTo(200);
             assertThat(second.body()).contains("\"result\":\"duplicate\"");
             assertThat(eventRows(eventId)).isOne();
             verify(settlement, times(1))
@@ -192,10 +187,10 @@ class WebhookIT {
         byte[] body = chargeSucceeded(eventId, chargeId, orderId, 5000);
         int deliveries = 10;
         ExecutorService pool = Executors.newFixedThreadPool(deliveries);
-        List<HttpResponse<String>> answers = new ArrayList<>();
+        List<TestHttp.Reply> answers = new ArrayList<>();
         try {
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<HttpResponse<String>>> pending = new ArrayList<>();
+            List<Future<TestHttp.Reply>> pending = new ArrayList<>();
             for (int i = 0; i < deliveries; i++) {
                 pending.add(pool.submit(() -> {
                     start.await();
@@ -203,14 +198,14 @@ class WebhookIT {
                 }));
             }
             start.countDown();
-            for (Future<HttpResponse<String>> answer : pending) {
+            for (Future<TestHttp.Reply> answer : pending) {
                 answers.add(answer.get(60, TimeUnit.SECONDS));
             }
         } finally {
             pool.shutdownNow();
         }
 
-        assertThat(answers).extracting(HttpResponse::statusCode).containsOnly(200);
+        assertThat(answers).extracting(TestHttp.Reply::status).containsOnly(200);
         assertThat(answers).filteredOn(a -> a.body().contains("\"accepted\"")).hasSize(1);
         assertThat(answers).filteredOn(a -> a.body().contains("\"duplicate\"")).hasSize(deliveries - 1);
         assertThat(eventRows(eventId)).isOne();
@@ -219,14 +214,14 @@ class WebhookIT {
     }
 
     @Test
-    void aChargeOfNoPaymentOfOursIsRecordedAndAcknowledgedAsUnknown() throws Exception {
+    void aChargeOfNoPaymentOfOursIsRecordedAndAcknowledgedAsUnknown() {
         String eventId = "evt_unknown_" + UUID.randomUUID();
         double before = webhooks("unknown_payment");
 
-        HttpResponse<String> answer =
+        TestHttp.Reply answer =
                 postSigned(chargeSucceeded(eventId, "ch_unknown_" + UUID.randomUUID(), UUID.randomUUID(), 3000));
 
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
         assertThat(answer.body()).contains("\"result\":\"unknown_payment\"");
         assertThat(eventRows(eventId)).isOne();
         assertThat(webhooks("unknown_payment") - before).isEqualTo(1);
@@ -254,26 +249,23 @@ class WebhookIT {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    private HttpResponse<String> postSigned(byte[] body) throws Exception {
+    private TestHttp.Reply postSigned(byte[] body) {
         long now = Instant.now().getEpochSecond();
         return post(body, header(now, sign(SECRET, now, body)));
     }
 
-    private HttpResponse<String> post(byte[] body, String signature) throws Exception {
-        URI uri = URI.create("http://localhost:" + port + "/webhooks/payments");
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (signature != null) {
-            request.header("Onsale-Signature", signature);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    /**
+     * {@code body} as the provider posts it. TestHttp sends text: every body here is valid UTF-8, so decoding and
+     * re-encoding it gives back the very bytes that were signed.
+     */
+    private TestHttp.Reply post(byte[] body, String signature) {
+        TestHttp.Call call = TestHttp.at(port).post("/webhooks/payments", new String(body, StandardCharsets.UTF_8));
+        return (signature == null ? call : call.header("Onsale-Signature", signature)).send();
     }
 
-    private static void assertProblem(HttpResponse<String> answer, String slug) {
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(400);
-        assertThat(answer.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+    private static void assertProblem(TestHttp.Reply answer, String slug) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(400);
+        assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
         assertThat(answer.body()).contains("\"type\":\"/problems/" + slug + "\"");
     }
 
