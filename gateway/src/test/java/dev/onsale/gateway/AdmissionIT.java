@@ -1,39 +1,51 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
+import static dev.onsale.gateway.GatewayStubs.BOOKING;
+import static dev.onsale.gateway.GatewayStubs.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-class AdmissionIT extends GatewayIntegrationTest {
+@GatewayTest
+class AdmissionIT {
 
     private static final String HOLD = "{\"quantity\":2}";
+
+    private final TestHttp gateway;
 
     @Autowired
     MeterRegistry meters;
 
+    AdmissionIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
+
     @Test
     void aValidAdmissionReachesInventoryWithItsTokenAndTheVerifiedAdmissionId() {
         String event = unique();
-        String session = newSession();
-        String token = admission(session, event);
+        String session = newSession(gateway);
+        String token = AdmissionTokens.issue(session, event);
         String path = holdsOf(event);
 
         long sent = System.currentTimeMillis();
-        HttpResponse<String> response = send(hold(path, session)
+        Reply response = hold(path, session)
                 .header("X-Admission-Token", token)
                 .header("X-Onsale-Admission", UUID.randomUUID().toString())
-                .header("X-Onsale-Deadline", "99999999999999"));
+                .header("X-Onsale-Deadline", "99999999999999")
+                .send();
 
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
         StubUpstream.Received received = INVENTORY.receivedAt(path);
         assertThat(received.header("X-Admission-Token")).isEqualTo(token);
         assertThat(received.headers().get("X-Onsale-Admission")).containsExactly(AdmissionTokens.admissionIdOf(token));
@@ -49,16 +61,17 @@ class AdmissionIT extends GatewayIntegrationTest {
     @Test
     void aTokenSignedWithThePreviousKeyStillAdmitsDuringARotation() {
         String event = unique();
-        String session = newSession();
+        String session = newSession(gateway);
         String token = AdmissionTokens.issue(
                 AdmissionTokens.PREVIOUS_KEY,
                 AdmissionTokens.sessionIdOf(session),
                 UUID.fromString(event),
                 Instant.now().plusSeconds(600));
 
-        HttpResponse<String> response = send(hold(holdsOf(event), session).header("X-Admission-Token", token));
+        Reply response =
+                hold(holdsOf(event), session).header("X-Admission-Token", token).send();
 
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
     }
 
     @ParameterizedTest(name = "a {0} token is refused as {1} and nothing reaches inventory")
@@ -75,19 +88,19 @@ class AdmissionIT extends GatewayIntegrationTest {
     })
     void anInvalidAdmissionIsRefusedWithAdmissionRequiredAndNothingIsForwarded(String kind, String reason) {
         String event = unique();
-        String session = newSession();
+        String session = newSession(gateway);
         UUID sessionId = AdmissionTokens.sessionIdOf(session);
         String path = holdsOf(event);
-        HttpRequest.Builder request = hold(path, session);
+        TestHttp.Call request = hold(path, session);
         switch (kind) {
             case "missing" -> {}
             case "blank" -> request.header("X-Admission-Token", " ");
             case "malformed" -> request.header("X-Admission-Token", "a1.not-an-admission");
             case "duplicated" ->
-                request.header("X-Admission-Token", admission(session, event))
-                        .header("X-Admission-Token", admission(session, event));
+                request.addHeader("X-Admission-Token", AdmissionTokens.issue(session, event))
+                        .addHeader("X-Admission-Token", AdmissionTokens.issue(session, event));
             case "tampered" -> {
-                String forOtherEvent = admission(session, unique());
+                String forOtherEvent = AdmissionTokens.issue(session, unique());
                 String[] parts = forOtherEvent.split("\\.");
                 parts[3] = event;
                 request.header("X-Admission-Token", String.join(".", parts));
@@ -108,19 +121,20 @@ class AdmissionIT extends GatewayIntegrationTest {
                                 sessionId,
                                 UUID.fromString(event),
                                 Instant.now().minusSeconds(1)));
-            case "other-event" -> request.header("X-Admission-Token", admission(session, unique()));
-            case "other-session" -> request.header("X-Admission-Token", admission(newSession(), event));
+            case "other-event" -> request.header("X-Admission-Token", AdmissionTokens.issue(session, unique()));
+            case "other-session" ->
+                request.header("X-Admission-Token", AdmissionTokens.issue(newSession(gateway), event));
             default -> throw new IllegalArgumentException(kind);
         }
         double before = rejected(reason);
 
-        HttpResponse<String> response = send(request);
+        Reply response = request.send();
 
-        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(response.status()).isEqualTo(403);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/admission-required");
-        assertThat(json(response).get("title").asString()).isEqualTo("Admission required");
-        assertThat(json(response).get("detail").asString())
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/admission-required");
+        assertThat(response.json().get("title").asString()).isEqualTo("Admission required");
+        assertThat(response.json().get("detail").asString())
                 .contains("queue")
                 .doesNotContainIgnoringCase("signature")
                 .doesNotContainIgnoringCase("hmac")
@@ -133,8 +147,9 @@ class AdmissionIT extends GatewayIntegrationTest {
 
     @Test
     void rejectionsAreExportedByReason() {
-        send(hold(holdsOf(unique()), newSession()));
-        String metrics = send(request("/actuator/prometheus")).body();
+        hold(holdsOf(unique()), newSession(gateway)).send();
+        String metrics =
+                gateway.accepting("*/*").get("/actuator/prometheus").send().body();
         assertThat(metrics)
                 .containsPattern("onsale_gateway_admission_rejected_total\\{[^}]*reason=\"missing\"")
                 .containsPattern("onsale_gateway_admission_rejected_total\\{[^}]*reason=\"other_session\"")
@@ -144,15 +159,15 @@ class AdmissionIT extends GatewayIntegrationTest {
     @Test
     void aHoldWithoutASessionIsStillUnauthorizedAndAnUnparsableEventIdIsNotFound() {
         String event = unique();
-        HttpResponse<String> anonymous = send(request(holdsOf(event))
-                .header("X-Admission-Token", admission(newSession(), event))
-                .POST(BodyPublishers.ofString(HOLD)));
-        assertThat(anonymous.statusCode()).isEqualTo(401);
+        Reply anonymous = gateway.post(holdsOf(event), HOLD)
+                .header("X-Admission-Token", AdmissionTokens.issue(newSession(gateway), event))
+                .send();
+        assertThat(anonymous.status()).isEqualTo(401);
 
         String unparsable = "/api/events/not-an-event/holds";
-        HttpResponse<String> notFound = send(hold(unparsable, newSession()));
-        assertThat(notFound.statusCode()).isEqualTo(404);
-        assertThat(json(notFound).get("type").asString()).isEqualTo("/problems/not-found");
+        Reply notFound = hold(unparsable, newSession(gateway)).send();
+        assertThat(notFound.status()).isEqualTo(404);
+        assertThat(notFound.json().get("type").asString()).isEqualTo("/problems/not-found");
         assertThat(INVENTORY.receivedAt(holdsOf(event))).isNull();
         assertThat(INVENTORY.receivedAt(unparsable)).isNull();
     }
@@ -160,19 +175,16 @@ class AdmissionIT extends GatewayIntegrationTest {
     @Test
     void ordersAfterTheHoldNeedNoAdmissionToken() {
         String order = "/api/orders/" + unique() + "/payments";
-        HttpResponse<String> response = send(request(order)
-                .header("Authorization", "Bearer " + newSession())
-                .header("Idempotency-Key", unique())
-                .POST(BodyPublishers.ofString("{\"paymentMethod\":\"tok_ok\"}")));
-        assertThat(response.statusCode()).isEqualTo(200);
+        Reply response = gateway.post(order, "{\"paymentMethod\":\"tok_ok\"}")
+                .bearer(newSession(gateway))
+                .idempotencyKey(unique())
+                .send();
+        assertThat(response.status()).isEqualTo(200);
         assertThat(BOOKING.receivedAt(order)).isNotNull();
     }
 
-    private HttpRequest.Builder hold(String path, String session) {
-        return request(path)
-                .header("Authorization", "Bearer " + session)
-                .header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofString(HOLD));
+    private TestHttp.Call hold(String path, String session) {
+        return gateway.post(path, HOLD).bearer(session).header("Content-Type", "application/json");
     }
 
     private static String holdsOf(String event) {

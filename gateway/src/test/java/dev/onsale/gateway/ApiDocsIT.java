@@ -1,13 +1,19 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayStubs.BOOKING;
+import static dev.onsale.gateway.GatewayStubs.INVENTORY;
+import static dev.onsale.gateway.GatewayStubs.PAYMENT;
+import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,9 +23,16 @@ import tools.jackson.databind.JsonNode;
  * cached between merges. Also the page that reads it. The real documents are checked against the contract by the
  * system tests.
  */
-class ApiDocsIT extends GatewayIntegrationTest {
+@GatewayTest
+class ApiDocsIT {
 
     private static final String DOCS = "/v3/api-docs";
+
+    private final TestHttp gateway;
+
+    ApiDocsIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
 
     /** A service's part: one operation answering 200 and the problems given, with a schema of its own. */
     private static String part(String method, String path, String schema, String schemaType, String... statuses) {
@@ -29,14 +42,14 @@ class ApiDocsIT extends GatewayIntegrationTest {
             responses.append(",\"").append(status).append("\":{\"description\":\"from the service\"}");
         }
         return """
-                {"openapi":"3.1.0","info":{"title":"stub","version":"1"},
-                 "paths":{"%s":{"%s":{"operationId":"op","responses":{%s}}}},
-                 "components":{"schemas":{"%s":{"type":"%s"},"Unused":{"type":"string"}}}}
-                """.formatted(path, method, responses, schema, schemaType);
+            {"openapi":"3.1.0","info":{"title":"stub","version":"1"},
+             "paths":{"%s":{"%s":{"operationId":"op","responses":{%s}}}},
+             "components":{"schemas":{"%s":{"type":"%s"},"Unused":{"type":"string"}}}}
+            """.formatted(path, method, responses, schema, schemaType);
     }
 
-    private HttpResponse<String> document() {
-        return send(request("/api/docs/openapi.json"));
+    private Reply document() {
+        return gateway.get("/api/docs/openapi.json").send();
     }
 
     @Test
@@ -49,8 +62,8 @@ class ApiDocsIT extends GatewayIntegrationTest {
                         part("post", "/api/queue/{eventId}/join", "Thing", "object", "404")
                                 .replace(
                                         "\"paths\":{",
-                                        "\"paths\":{\"/api/queue/{eventId}/progress\":{\"get\":"
-                                                + "{\"summary\":\"the queue's own\",\"responses\":{\"200\":{\"description\":\"OK\"}}}},")));
+                                        "\"paths\":{\"/api/queue/{eventId}/progress\":{\"get\":{\"summary\":\"the"
+                                                + " queue's own\",\"responses\":{\"200\":{\"description\":\"OK\"}}}},")));
         INVENTORY.answer(
                 DOCS,
                 StubUpstream.Answer.of(
@@ -60,12 +73,12 @@ class ApiDocsIT extends GatewayIntegrationTest {
                 StubUpstream.Answer.of(200, "application/json", part("post", "/webhooks/payments", "Thing", "string")));
         BOOKING.answer(DOCS, StubUpstream.Answer.of(503, "application/json", "{}"));
 
-        HttpResponse<String> first = document();
+        Reply first = document();
 
-        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.status()).isEqualTo(200);
         assertThat(first.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
-        JsonNode merged = json(first);
+        JsonNode merged = first.json();
         JsonNode paths = merged.path("paths");
         assertThat(names(paths))
                 .contains(
@@ -131,7 +144,7 @@ class ApiDocsIT extends GatewayIntegrationTest {
         assertThat(merged.path("info").path("description").asString()).contains("Incomplete", "booking-service");
 
         int queueReads = QUEUE.countAt(DOCS);
-        assertThat(json(document()).path("x-onsale-unavailable"))
+        assertThat(document().json().path("x-onsale-unavailable"))
                 .as("cached until the retry")
                 .hasSize(1);
         assertThat(QUEUE.countAt(DOCS)).isEqualTo(queueReads);
@@ -143,7 +156,7 @@ class ApiDocsIT extends GatewayIntegrationTest {
         await().atMost(Duration.ofSeconds(15))
                 .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() -> {
-                    JsonNode complete = json(document());
+                    JsonNode complete = document().json();
                     assertThat(complete.path("x-onsale-unavailable")).isEmpty();
                     assertThat(names(complete.path("paths"))).contains("/api/orders/{orderId}");
                     assertThat(names(complete.path("paths")
@@ -156,7 +169,7 @@ class ApiDocsIT extends GatewayIntegrationTest {
 
         int bookingReads = BOOKING.countAt(DOCS);
         for (int i = 0; i < 3; i++) {
-            assertThat(document().statusCode()).isEqualTo(200);
+            assertThat(document().status()).isEqualTo(200);
         }
         assertThat(BOOKING.countAt(DOCS))
                 .as("a complete document is served from the cache")
@@ -167,25 +180,26 @@ class ApiDocsIT extends GatewayIntegrationTest {
     void theServicesDocumentsAreNotRoutedFromOutside() {
         int before = BOOKING.countAt(DOCS) + QUEUE.countAt(DOCS);
 
-        assertThat(send(request(DOCS)).statusCode()).isEqualTo(404);
+        assertThat(gateway.get(DOCS).send().status()).isEqualTo(404);
         assertThat(BOOKING.countAt(DOCS) + QUEUE.countAt(DOCS)).isEqualTo(before);
     }
 
     @Test
     void thePageReadsTheDocumentWithSwaggerUiFromTheGatewaysOwnFiles() {
-        HttpResponse<String> page = send(request("/api/docs"));
+        TestHttp browser = gateway.accepting("*/*");
+        Reply page = browser.get("/api/docs").send();
 
-        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.status()).isEqualTo(200);
         assertThat(page.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
         assertThat(page.body())
                 .contains("/api/docs/swagger-ui/swagger-ui-bundle.js", "/api/docs/start.js")
                 .doesNotContain("https://");
-        assertThat(send(request("/api/docs/start.js")).body()).contains("/api/docs/openapi.json");
-        HttpResponse<String> bundle = send(request("/api/docs/swagger-ui/swagger-ui-bundle.js"));
-        assertThat(bundle.statusCode()).isEqualTo(200);
+        assertThat(browser.get("/api/docs/start.js").send().body()).contains("/api/docs/openapi.json");
+        Reply bundle = browser.get("/api/docs/swagger-ui/swagger-ui-bundle.js").send();
+        assertThat(bundle.status()).isEqualTo(200);
         assertThat(bundle.body()).contains("SwaggerUIBundle");
-        assertThat(send(request("/api/docs/swagger-ui/pom.properties")).statusCode())
+        assertThat(browser.get("/api/docs/swagger-ui/pom.properties").send().status())
                 .isEqualTo(404);
     }
 

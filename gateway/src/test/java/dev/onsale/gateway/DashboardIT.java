@@ -1,16 +1,26 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.ADMIN_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.AUDITOR_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
+import static dev.onsale.gateway.GatewayStubs.BOOKING;
+import static dev.onsale.gateway.GatewayStubs.INVENTORY;
+import static dev.onsale.gateway.GatewayStubs.PAYMENT;
+import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.GatewaySignature.Claims;
 import dev.onsale.common.token.GatewaySignature.Outcome;
 import dev.onsale.common.token.HmacSigner;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,12 +28,19 @@ import tools.jackson.databind.JsonNode;
  * does not answer in time (or at all) named as unavailable while the rest is answered, booking's word on whether the
  * event exists, and nobody but the admin.
  */
-class DashboardIT extends GatewayIntegrationTest {
+@GatewayTest
+class DashboardIT {
 
     private static final GatewaySignature SERVICES = new GatewaySignature(
             new HmacSigner("local-only-identity-key-change-me-in-production"),
             Duration.ofSeconds(30),
             Duration.ofSeconds(5));
+
+    private final TestHttp gateway;
+
+    DashboardIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
 
     private static String part(String event) {
         return "/internal/events/" + event + "/dashboard";
@@ -31,8 +48,8 @@ class DashboardIT extends GatewayIntegrationTest {
 
     private static void answerAll(String event) {
         BOOKING.answer(part(event), StubUpstream.Answer.of(200, "application/json", """
-                {"eventId":"%s","saleState":"OPEN","capacity":800,"lastReconciliation":{"reportId":"r-1","drifts":0}}
-                """.formatted(event)));
+            {"eventId":"%s","saleState":"OPEN","capacity":800,"lastReconciliation":{"reportId":"r-1","drifts":0}}
+            """.formatted(event)));
         QUEUE.answer(
                 part(event),
                 StubUpstream.Answer.of(
@@ -49,12 +66,10 @@ class DashboardIT extends GatewayIntegrationTest {
                         200, "application/json", "{\"queued\":30,\"inFlight\":12,\"providerErrorsLastMinute\":3}"));
     }
 
-    private HttpResponse<String> dashboard(String event, String token) {
-        var request = request("/admin/events/" + event + "/dashboard");
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        return send(request);
+    private Reply dashboard(String event, String token) {
+        return gateway.get("/admin/events/" + event + "/dashboard")
+                .bearer(token)
+                .send();
     }
 
     @Test
@@ -62,11 +77,11 @@ class DashboardIT extends GatewayIntegrationTest {
         String event = unique();
         answerAll(event);
 
-        HttpResponse<String> response = dashboard(event, ADMIN_TOKEN);
+        Reply response = dashboard(event, ADMIN_TOKEN);
 
-        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.status()).isEqualTo(200);
         assertThat(response.headers().firstValue("Cache-Control")).hasValue("no-store");
-        JsonNode body = json(response);
+        JsonNode body = response.json();
         assertThat(body.path("eventId").asString()).isEqualTo(event);
         assertThat(body.path("saleState").asString()).isEqualTo("OPEN");
         assertThat(body.path("queue").path("length").asLong()).isEqualTo(4200);
@@ -98,11 +113,11 @@ class DashboardIT extends GatewayIntegrationTest {
         PAYMENT.answer(part(event), StubUpstream.Answer.of(503, "application/problem+json", "{}"));
 
         long started = System.nanoTime();
-        HttpResponse<String> response = dashboard(event, ADMIN_TOKEN);
+        Reply response = dashboard(event, ADMIN_TOKEN);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode body = json(response);
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode body = response.json();
         assertThat(body.path("queue").isNull()).isTrue();
         assertThat(body.path("payments").isNull()).isTrue();
         assertThat(body.path("seats").path("available").asLong()).isEqualTo(120);
@@ -119,12 +134,12 @@ class DashboardIT extends GatewayIntegrationTest {
         answerAll(event);
         BOOKING.answer(part(event), StubUpstream.Answer.of(404, "application/problem+json", "{}"));
 
-        HttpResponse<String> unknown = dashboard(event, ADMIN_TOKEN);
-        assertThat(unknown.statusCode()).isEqualTo(404);
-        assertThat(json(unknown).path("type").asString()).isEqualTo("/problems/event-not-found");
+        Reply unknown = dashboard(event, ADMIN_TOKEN);
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.json().path("type").asString()).isEqualTo("/problems/event-not-found");
 
-        HttpResponse<String> malformed = dashboard("not-a-uuid", ADMIN_TOKEN);
-        assertThat(malformed.statusCode()).isEqualTo(400);
+        Reply malformed = dashboard("not-a-uuid", ADMIN_TOKEN);
+        assertThat(malformed.status()).isEqualTo(400);
         assertThat(malformed.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
     }
@@ -134,16 +149,14 @@ class DashboardIT extends GatewayIntegrationTest {
         String event = unique();
         answerAll(event);
 
-        assertThat(dashboard(event, null).statusCode()).isEqualTo(401);
-        assertThat(dashboard(event, AUDITOR_TOKEN).statusCode()).isEqualTo(403);
-        assertThat(dashboard(event, newSession()).statusCode()).isEqualTo(403);
+        assertThat(dashboard(event, null).status()).isEqualTo(401);
+        assertThat(dashboard(event, AUDITOR_TOKEN).status()).isEqualTo(403);
+        assertThat(dashboard(event, newSession(gateway)).status()).isEqualTo(403);
         assertThat(BOOKING.receivedAt(part(event))).isNull();
         assertThat(QUEUE.receivedAt(part(event))).isNull();
 
         // the services' parts are not routed: from outside they do not exist
-        assertThat(send(request(part(event)).header("Authorization", "Bearer " + ADMIN_TOKEN))
-                        .statusCode())
-                .isEqualTo(404);
+        assertThat(gateway.get(part(event)).bearer(ADMIN_TOKEN).send().status()).isEqualTo(404);
         assertThat(BOOKING.receivedAt(part(event))).isNull();
     }
 }

@@ -1,18 +1,25 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.ADMIN_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
+import static dev.onsale.gateway.GatewayStubs.BOOKING;
+import static dev.onsale.gateway.GatewayStubs.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.GatewaySignature.Claims;
 import dev.onsale.common.token.GatewaySignature.Outcome;
 import dev.onsale.common.token.HmacSigner;
-import java.net.http.HttpRequest.BodyPublishers;
+import dev.onsale.testing.TestHttp;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
 /** What a service can check of the gateway's word: every identity the gateway forwards comes signed for its request. */
-class IdentitySigningIT extends GatewayIntegrationTest {
+@GatewayTest
+class IdentitySigningIT {
 
     /** The gateway's local-only default key (application.yml), which the services share. */
     private static final GatewaySignature SERVICES = new GatewaySignature(
@@ -20,11 +27,17 @@ class IdentitySigningIT extends GatewayIntegrationTest {
             Duration.ofSeconds(30),
             Duration.ofSeconds(5));
 
+    private final TestHttp gateway;
+
+    IdentitySigningIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
+
     @Test
     void aBuyersIdentityArrivesSignedForItsMethodAndPath() {
-        String session = newSession();
+        String session = newSession(gateway);
         String order = "/api/orders/" + unique();
-        send(request(order).header("Authorization", "Bearer " + session).DELETE());
+        gateway.delete(order).bearer(session).send();
 
         StubUpstream.Received received = BOOKING.receivedAt(order);
         Claims claims = claimsOf(received);
@@ -47,7 +60,7 @@ class IdentitySigningIT extends GatewayIntegrationTest {
     @Test
     void anOperatorsRoleArrivesSigned() {
         String path = "/admin/events/" + unique() + "/sale/halt";
-        send(request(path).header("Authorization", "Bearer " + ADMIN_TOKEN).POST(BodyPublishers.noBody()));
+        gateway.post(path, null).bearer(ADMIN_TOKEN).send();
 
         StubUpstream.Received received = BOOKING.receivedAt(path);
         assertThat(claimsOf(received).role()).isEqualTo("admin");
@@ -57,14 +70,14 @@ class IdentitySigningIT extends GatewayIntegrationTest {
 
     @Test
     void aHoldsAdmissionAndDeadlineAreSignedWithTheBuyer() {
-        String session = newSession();
+        String session = newSession(gateway);
         String event = unique();
         String holds = "/api/events/" + event + "/holds";
-        send(request(holds)
-                .header("Authorization", "Bearer " + session)
-                .header("X-Admission-Token", admission(session, event))
+        gateway.post(holds, "{\"quantity\":1}")
+                .bearer(session)
+                .header("X-Admission-Token", AdmissionTokens.issue(session, event))
                 .header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofString("{\"quantity\":1}")));
+                .send();
 
         StubUpstream.Received received = INVENTORY.receivedAt(holds);
         Claims claims = claimsOf(received);
@@ -77,12 +90,15 @@ class IdentitySigningIT extends GatewayIntegrationTest {
     @Test
     void aClientSentSignatureNeverReachesAServiceAndAnonymousCallsCarryNone() {
         String event = "/api/events/" + unique();
-        send(request(event).header("X-Onsale-Signature", "t=1,v1=forged"));
+        gateway.get(event).header("X-Onsale-Signature", "t=1,v1=forged").send();
         assertThat(BOOKING.receivedAt(event).hasHeader("X-Onsale-Signature")).isFalse();
 
-        String session = newSession();
+        String session = newSession(gateway);
         String order = "/api/orders/" + unique();
-        send(request(order).header("Authorization", "Bearer " + session).header("X-Onsale-Signature", "t=1,v1=forged"));
+        gateway.get(order)
+                .bearer(session)
+                .header("X-Onsale-Signature", "t=1,v1=forged")
+                .send();
         assertThat(BOOKING.receivedAt(order).headers().get("X-Onsale-Signature"))
                 .hasSize(1)
                 .first()

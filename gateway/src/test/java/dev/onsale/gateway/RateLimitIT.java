@@ -1,71 +1,78 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-class RateLimitIT extends GatewayIntegrationTest {
+@GatewayTest
+class RateLimitIT {
 
-    private static final HttpClient FLOOD_CLIENT =
-            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final TestHttp gateway;
 
     @Autowired
     MeterRegistry meters;
 
+    RateLimitIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
+
     @Test
     void aSessionFiringFortyRequestsAtOnceIsRateLimitedAfterItsBurstWithRetryAfter() {
-        String session = newSession();
+        String session = newSession(gateway);
         String path = "/api/orders/" + unique();
-        List<HttpResponse<String>> responses = IntStream.range(0, 40)
+        List<Reply> responses = IntStream.range(0, 40)
                 .parallel()
-                .mapToObj(i -> send(request(path).header("Authorization", "Bearer " + session)))
+                .mapToObj(i -> gateway.get(path).bearer(session).send())
                 .toList();
 
-        List<HttpResponse<String>> limited =
-                responses.stream().filter(r -> r.statusCode() == 429).toList();
-        long passed = responses.stream().filter(r -> r.statusCode() == 200).count();
+        List<Reply> limited = responses.stream().filter(r -> r.status() == 429).toList();
+        long passed = responses.stream().filter(r -> r.status() == 200).count();
         assertThat(passed + limited.size()).isEqualTo(40);
         assertThat(passed).isBetween(20L, 30L);
         assertThat(limited).isNotEmpty().allSatisfy(response -> {
             assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/rate-limited");
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/rate-limited");
         });
 
-        String other = newSession();
-        assertThat(send(request(path).header("Authorization", "Bearer " + other))
-                        .statusCode())
-                .isEqualTo(200);
+        String other = newSession(gateway);
+        assertThat(gateway.get(path).bearer(other).send().status()).isEqualTo(200);
     }
 
     @Test
     void aSessionFloodingWithFiveHundredConcurrentRequestsGetsNoMoreThanItsLimitAndIsMostlyRefusedWithoutRedis() {
-        String session = newSession();
+        String session = newSession(gateway);
         String path = "/api/orders/" + unique();
         double refusedLocallyBefore =
                 meters.get("onsale.gateway.ratelimit.refused.locally").counter().count();
         double uncheckedBefore =
                 meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
         long started = System.nanoTime();
-        List<CompletableFuture<HttpResponse<Void>>> flood = IntStream.range(0, 500)
-                .mapToObj(i -> FLOOD_CLIENT.sendAsync(
-                        request(path)
-                                .header("Authorization", "Bearer " + session)
-                                .build(),
-                        HttpResponse.BodyHandlers.discarding()))
-                .toList();
-        Map<Integer, Long> statuses = flood.stream()
-                .map(CompletableFuture::join)
-                .collect(Collectors.groupingBy(HttpResponse::statusCode, Collectors.counting()));
+        Map<Integer, Long> statuses;
+        try (ExecutorService flooders = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Reply>> flood = IntStream.range(0, 500)
+                    .mapToObj(i -> flooders.submit(
+                            () -> gateway.get(path).bearer(session).send()))
+                    .toList();
+            statuses = flood.stream()
+                    .map(RateLimitIT::answer)
+                    .collect(Collectors.groupingBy(Reply::status, Collectors.counting()));
+        }
         double seconds = (System.nanoTime() - started) / 1e9;
 
         assertThat(statuses.keySet()).as("statuses %s", statuses).containsOnly(200, 429);
@@ -87,7 +94,7 @@ class RateLimitIT extends GatewayIntegrationTest {
         double checkedBefore =
                 meters.get("onsale.gateway.ratelimit.checked").counter().count();
         for (int i = 0; i < 10; i++) {
-            assertThat(send(request("/actuator/health/liveness")).statusCode()).isEqualTo(200);
+            assertThat(gateway.get("/actuator/health/liveness").send().status()).isEqualTo(200);
         }
         assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count())
                 .isEqualTo(checkedBefore);
@@ -95,12 +102,23 @@ class RateLimitIT extends GatewayIntegrationTest {
 
     @Test
     void anonymousCatalogReadsAreNotLimitedPerSession() {
-        String session = newSession();
+        String session = newSession(gateway);
         String path = "/api/events/" + unique();
         long passed = IntStream.range(0, 40)
-                .mapToObj(i -> send(request(path).header("Authorization", "Bearer " + session)))
-                .filter(r -> r.statusCode() == 200)
+                .mapToObj(i -> gateway.get(path).bearer(session).send())
+                .filter(r -> r.status() == 200)
                 .count();
         assertThat(passed).isEqualTo(40);
+    }
+
+    private static Reply answer(Future<Reply> call) {
+        try {
+            return call.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

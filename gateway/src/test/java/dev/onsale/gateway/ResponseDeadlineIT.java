@@ -1,24 +1,23 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -71,7 +70,7 @@ class ResponseDeadlineIT {
 
     @Test
     void answersRacingTheDeadlineAreEachAnsweredOnce() {
-        String prefix = "/api/queue/" + GatewayClient.unique();
+        String prefix = "/api/queue/" + unique();
         List<String> paths = IntStream.range(0, PATHS)
                 .mapToObj(i -> prefix + "-" + i + "/status")
                 .toList();
@@ -81,40 +80,32 @@ class ResponseDeadlineIT {
                     new StubUpstream.Answer(
                             200, "application/json", "{\"status\":\"WAITING\"}", Map.of(), Duration.ofMillis(95 + i)));
         }
-        HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
+        TestHttp buyers = TestHttp.at(port)
                 .connectTimeout(Duration.ofSeconds(30))
-                .build();
+                .timeout(Duration.ofSeconds(20))
+                .inFlightAtMost(IN_FLIGHT);
         Instant sessionsExpire = Instant.now().plus(Duration.ofHours(1));
-        var inFlight = new Semaphore(IN_FLIGHT);
         Map<String, Long> outcomes = new ConcurrentHashMap<>();
         List<Throwable> dropped = new CopyOnWriteArrayList<>();
         Hooks.onErrorDropped(dropped::add);
-        List<CompletableFuture<Void>> calls = IntStream.range(0, REQUESTS)
-                .mapToObj(i -> {
-                    String session = sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire));
-                    HttpRequest request = HttpRequest.newBuilder(
-                                    URI.create("http://127.0.0.1:" + port + paths.get(i % PATHS)))
-                            .header("Authorization", "Bearer " + session)
-                            .timeout(Duration.ofSeconds(20))
-                            .build();
-                    inFlight.acquireUninterruptibly();
-                    return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                            .thenAccept(response -> outcomes.merge(outcome(response), 1L, Long::sum))
-                            .exceptionally(error -> {
-                                outcomes.merge(
-                                        error.getCause() == null
-                                                ? error.toString()
-                                                : error.getCause().toString(),
-                                        1L,
-                                        Long::sum);
-                                return null;
-                            })
-                            .whenComplete((ignored, error) -> inFlight.release());
-                })
-                .toList();
-        try {
-            calls.forEach(CompletableFuture::join);
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            IntStream.range(0, REQUESTS).forEach(i -> {
+                String session = sessions.encode(new SessionToken(UUID.randomUUID(), sessionsExpire));
+                threads.submit(() -> {
+                    try {
+                        Reply response =
+                                buyers.get(paths.get(i % PATHS)).bearer(session).send();
+                        outcomes.merge(outcome(response), 1L, Long::sum);
+                    } catch (RuntimeException error) {
+                        outcomes.merge(
+                                error.getCause() == null
+                                        ? error.toString()
+                                        : error.getCause().toString(),
+                                1L,
+                                Long::sum);
+                    }
+                });
+            });
         } finally {
             Hooks.resetOnErrorDropped();
         }
@@ -132,17 +123,15 @@ class ResponseDeadlineIT {
     }
 
     /** The status, when the body is the one that goes with it; otherwise what was wrong. */
-    private static String outcome(HttpResponse<String> response) {
+    private static String outcome(Reply response) {
         String type = response.headers().firstValue("Content-Type").orElse("");
-        boolean matches = switch (response.statusCode()) {
+        boolean matches = switch (response.status()) {
             case 200 -> response.body().equals("{\"status\":\"WAITING\"}");
             case 503 ->
                 type.startsWith("application/problem+json")
                         && response.headers().firstValue("Retry-After").isPresent();
             default -> false;
         };
-        return matches
-                ? Integer.toString(response.statusCode())
-                : response.statusCode() + " " + type + " " + response.body();
+        return matches ? Integer.toString(response.status()) : response.status() + " " + type + " " + response.body();
     }
 }

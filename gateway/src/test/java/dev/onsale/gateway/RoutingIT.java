@@ -1,11 +1,19 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.ADMIN_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.AUDITOR_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
+import static dev.onsale.gateway.GatewayStubs.BOOKING;
+import static dev.onsale.gateway.GatewayStubs.INVENTORY;
+import static dev.onsale.gateway.GatewayStubs.PAYMENT;
+import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,11 +24,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-class RoutingIT extends GatewayIntegrationTest {
+@GatewayTest
+class RoutingIT {
+
+    private final TestHttp gateway;
 
     @Autowired
     MeterRegistry meters;
+
+    RoutingIT(@LocalServerPort int port) {
+        this.gateway = TestHttp.at(port);
+    }
 
     @ParameterizedTest(name = "{0} {1} reaches {3}")
     @CsvSource({
@@ -46,27 +62,23 @@ class RoutingIT extends GatewayIntegrationTest {
     void eachRouteReachesItsService(String method, String template, String credentials, String service) {
         String id = unique();
         String path = template.replace("{id}", id);
-        HttpRequest.Builder request = request(path)
-                .method(
-                        method,
-                        "GET".equals(method) || "DELETE".equals(method)
-                                ? BodyPublishers.noBody()
-                                : BodyPublishers.ofString("{}"));
+        TestHttp.Call request =
+                gateway.method(method, path, "GET".equals(method) || "DELETE".equals(method) ? null : "{}");
         switch (credentials) {
             case "buyer" -> {
-                String session = newSession();
-                request.header("Authorization", "Bearer " + session);
+                String session = newSession(gateway);
+                request.bearer(session);
                 if (path.endsWith("/holds")) {
-                    request.header("X-Admission-Token", admission(session, id));
+                    request.header("X-Admission-Token", AdmissionTokens.issue(session, id));
                 }
             }
-            case "admin" -> request.header("Authorization", "Bearer " + ADMIN_TOKEN);
-            case "auditor" -> request.header("Authorization", "Bearer " + AUDITOR_TOKEN);
+            case "admin" -> request.bearer(ADMIN_TOKEN);
+            case "auditor" -> request.bearer(AUDITOR_TOKEN);
             default -> {}
         }
-        HttpResponse<String> response = send(request);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        assertThat(json(response).get("upstream").asString()).isEqualTo(service);
+        Reply response = request.send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.json().get("upstream").asString()).isEqualTo(service);
         StubUpstream stub = Map.of("queue", QUEUE, "inventory", INVENTORY, "booking", BOOKING, "payment", PAYMENT)
                 .get(service);
         assertThat(stub.receivedAt(path).method()).isEqualTo(method);
@@ -74,23 +86,23 @@ class RoutingIT extends GatewayIntegrationTest {
 
     @Test
     void anUnknownPathIsANotFoundProblem() {
-        for (HttpResponse<String> response : java.util.List.of(
-                send(request("/nowhere/" + unique())),
-                send(request("/api/nothing-here").header("Authorization", "Bearer " + newSession())),
-                send(request("/admin/unknown").header("Authorization", "Bearer " + ADMIN_TOKEN)))) {
-            assertThat(response.statusCode()).isEqualTo(404);
+        for (Reply response : List.of(
+                gateway.get("/nowhere/" + unique()).send(),
+                gateway.get("/api/nothing-here").bearer(newSession(gateway)).send(),
+                gateway.get("/admin/unknown").bearer(ADMIN_TOKEN).send())) {
+            assertThat(response.status()).isEqualTo(404);
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
-            assertThat(json(response).get("title").asString()).isEqualTo("Not found");
-            assertThat(json(response).get("detail").asString()).isNotBlank();
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/not-found");
+            assertThat(response.json().get("title").asString()).isEqualTo("Not found");
+            assertThat(response.json().get("detail").asString()).isNotBlank();
         }
     }
 
     @Test
     void aWrongMethodOnAGatewayEndpointIsAMethodNotAllowedProblem() {
-        HttpResponse<String> response = send(request("/api/sessions"));
-        assertThat(response.statusCode()).isEqualTo(405);
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/method-not-allowed");
+        Reply response = gateway.get("/api/sessions").send();
+        assertThat(response.status()).isEqualTo(405);
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/method-not-allowed");
         assertThat(response.headers().firstValue("Allow")).hasValue("POST");
     }
 
@@ -99,12 +111,13 @@ class RoutingIT extends GatewayIntegrationTest {
         byte[] body = "{ \"id\" :\"evt_1\",\n\t\"amount\": 5000, \"note\": \"caf\u00e9 \u2603\" }  \r\n"
                 .getBytes(StandardCharsets.UTF_8);
         String signature = "t=1767225600,v1=" + "ab".repeat(32) + ",v1=" + "cd".repeat(32);
-        HttpResponse<String> response = send(request("/webhooks/payments")
+        Reply response = gateway.post("/webhooks/payments", null)
                 .header("Content-Type", "application/json")
                 .header("Onsale-Signature", signature)
                 .header("X-Onsale-Role", "admin")
-                .POST(BodyPublishers.ofByteArray(body)));
-        assertThat(response.statusCode()).isEqualTo(200);
+                .body(BodyPublishers.ofByteArray(body))
+                .send();
+        assertThat(response.status()).isEqualTo(200);
         StubUpstream.Received received = PAYMENT.receivedAt("/webhooks/payments");
         assertThat(received.body()).isEqualTo(body);
         assertThat(received.header("Onsale-Signature")).isEqualTo(signature);
@@ -119,11 +132,12 @@ class RoutingIT extends GatewayIntegrationTest {
         System.arraycopy(odd, 0, body, 0, odd.length);
         System.arraycopy(json, 0, body, odd.length, json.length);
         String signature = "t=1767225600,v1=" + "0f".repeat(32);
-        HttpResponse<String> response = send(request("/webhooks/payments")
+        Reply response = gateway.post("/webhooks/payments", null)
                 .header("Content-Type", "application/json; charset=utf-8")
                 .header("Onsale-Signature", signature)
-                .POST(BodyPublishers.ofByteArray(body)));
-        assertThat(response.statusCode()).isEqualTo(200);
+                .body(BodyPublishers.ofByteArray(body))
+                .send();
+        assertThat(response.status()).isEqualTo(200);
         StubUpstream.Received received = PAYMENT.receivedAt("/webhooks/payments");
         assertThat(received.body()).isEqualTo(body);
         assertThat(received.header("Onsale-Signature")).isEqualTo(signature);
@@ -136,13 +150,13 @@ class RoutingIT extends GatewayIntegrationTest {
                 meters.get("onsale.gateway.ratelimit.checked").counter().count();
         double unchecked =
                 meters.get("onsale.gateway.ratelimit.unchecked").counter().count();
-        List<HttpResponse<String>> responses = IntStream.range(0, 60)
+        List<Reply> responses = IntStream.range(0, 60)
                 .parallel()
-                .mapToObj(i -> send(request("/webhooks/payments")
+                .mapToObj(i -> gateway.post("/webhooks/payments", "{\"id\":\"evt_" + i + "\"}")
                         .header("Onsale-Signature", "t=1767225600,v1=" + "ab".repeat(32))
-                        .POST(BodyPublishers.ofString("{\"id\":\"evt_" + i + "\"}"))))
+                        .send())
                 .toList();
-        assertThat(responses).extracting(HttpResponse::statusCode).containsOnly(200);
+        assertThat(responses).extracting(Reply::status).containsOnly(200);
         assertThat(meters.get("onsale.gateway.ratelimit.checked").counter().count())
                 .isEqualTo(checked);
         assertThat(meters.get("onsale.gateway.ratelimit.unchecked").counter().count())
@@ -156,10 +170,10 @@ class RoutingIT extends GatewayIntegrationTest {
                 + "\"detail\":\"No v1 value of Onsale-Signature is the signature of this body\"}";
         PAYMENT.answer("/webhooks/payments", StubUpstream.Answer.of(400, "application/problem+json", problem));
         try {
-            HttpResponse<String> response = send(request("/webhooks/payments")
+            Reply response = gateway.post("/webhooks/payments", "{}")
                     .header("Onsale-Signature", "t=1767225600,v1=" + "ab".repeat(32))
-                    .POST(BodyPublishers.ofString("{}")));
-            assertThat(response.statusCode()).isEqualTo(400);
+                    .send();
+            assertThat(response.status()).isEqualTo(400);
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
             assertThat(response.body()).isEqualTo(problem);
         } finally {
@@ -175,8 +189,8 @@ class RoutingIT extends GatewayIntegrationTest {
         String problem = "{\"type\":\"/problems/event-not-found\",\"title\":\"Not found\",\"status\":404,"
                 + "\"detail\":\"no event " + path + "\"}";
         BOOKING.answer(path, StubUpstream.Answer.of(404, "application/problem+json", problem));
-        HttpResponse<String> response = send(request(path));
-        assertThat(response.statusCode()).isEqualTo(404);
+        Reply response = gateway.get(path).send();
+        assertThat(response.status()).isEqualTo(404);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(response.body()).isEqualTo(problem);
     }
@@ -190,10 +204,10 @@ class RoutingIT extends GatewayIntegrationTest {
                         500,
                         "application/problem+json",
                         "{\"type\":\"/problems/internal-error\",\"status\":500,\"detail\":\"java.lang.NullPointerException\"}"));
-        HttpResponse<String> response = send(request(path).header("Authorization", "Bearer " + newSession()));
-        assertThat(response.statusCode()).isEqualTo(503);
+        Reply response = gateway.get(path).bearer(newSession(gateway)).send();
+        assertThat(response.status()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/service-unavailable");
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/service-unavailable");
         assertThat(response.body()).doesNotContain("NullPointerException");
     }
 
@@ -202,24 +216,25 @@ class RoutingIT extends GatewayIntegrationTest {
         String path = "/api/events/" + unique() + "/holds";
         String problem = "{\"type\":\"/problems/service-unavailable\",\"status\":503}";
         INVENTORY.answer(path, StubUpstream.Answer.of(503, "application/problem+json", problem));
-        String session = newSession();
-        HttpResponse<String> response = send(request(path)
-                .header("Authorization", "Bearer " + session)
-                .header("X-Admission-Token", admission(session, path.split("/")[3]))
-                .POST(BodyPublishers.ofString("{\"quantity\":2}")));
-        assertThat(response.statusCode()).isEqualTo(503);
+        String session = newSession(gateway);
+        Reply response = gateway.post(path, "{\"quantity\":2}")
+                .bearer(session)
+                .header("X-Admission-Token", AdmissionTokens.issue(session, path.split("/")[3]))
+                .send();
+        assertThat(response.status()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(response.body()).isEqualTo(problem);
     }
 
     @Test
     void aSessionIsCreatedFromAnEmptyOrEmptyObjectBody() {
-        for (HttpRequest.BodyPublisher body : java.util.List.of(
-                BodyPublishers.noBody(), BodyPublishers.ofString("{}"), BodyPublishers.ofString(" { }\n"))) {
-            HttpResponse<String> response = send(request("/api/sessions").POST(body));
-            assertThat(response.statusCode()).isEqualTo(201);
-            assertThat(json(response).get("sessionToken").asString()).startsWith("s1.");
-            Instant expiresAt = Instant.parse(json(response).get("expiresAt").asString());
+        for (Reply response : List.of(
+                gateway.post("/api/sessions", null).send(),
+                gateway.post("/api/sessions", "{}").send(),
+                gateway.post("/api/sessions", " { }\n").send())) {
+            assertThat(response.status()).isEqualTo(201);
+            assertThat(response.json().get("sessionToken").asString()).startsWith("s1.");
+            Instant expiresAt = Instant.parse(response.json().get("expiresAt").asString());
             assertThat(expiresAt)
                     .isBetween(
                             Instant.now().plus(Duration.ofMinutes(119)),
@@ -230,39 +245,41 @@ class RoutingIT extends GatewayIntegrationTest {
     @Test
     void aSessionRequestWithAnyOtherBodyIsAnInvalidRequestProblem() {
         for (String body : new String[] {"{\"buyer\":\"me\"}", "[]", "not json"}) {
-            HttpResponse<String> response = send(request("/api/sessions").POST(BodyPublishers.ofString(body)));
-            assertThat(response.statusCode()).isEqualTo(400);
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/invalid-request");
+            Reply response = gateway.post("/api/sessions", body).send();
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/invalid-request");
         }
     }
 
     @Test
     void theProblemPagesServeHtmlAndAnUnknownSlugIsNotFound() {
-        HttpResponse<String> page = send(request("/problems/sold-out"));
-        assertThat(page.statusCode()).isEqualTo(200);
+        TestHttp browser = gateway.accepting("*/*");
+        Reply page = browser.get("/problems/sold-out").send();
+        assertThat(page.status()).isEqualTo(200);
         assertThat(page.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
         assertThat(page.body()).contains("Sold out");
 
-        HttpResponse<String> unknown = send(request("/problems/no-such-slug"));
-        assertThat(unknown.statusCode()).isEqualTo(404);
-        assertThat(json(unknown).get("type").asString()).isEqualTo("/problems/not-found");
+        Reply unknown = browser.get("/problems/no-such-slug").send();
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.json().get("type").asString()).isEqualTo("/problems/not-found");
     }
 
     @Test
     void aPathThatCouldBeReinterpretedUpstreamIsRefused() {
-        HttpResponse<String> response = send(request("/api/events/..;/orders/" + unique() + "/seats"));
-        assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/invalid-request");
+        Reply response =
+                gateway.get("/api/events/..;/orders/" + unique() + "/seats").send();
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/invalid-request");
     }
 
     @Test
     void healthHasLivenessAndReadinessIncludingRedisAndMetricsAreTaggedWithTheApplication() {
-        assertThat(send(request("/actuator/health/liveness")).body()).contains("\"UP\"");
-        HttpResponse<String> readiness = send(request("/actuator/health/readiness"));
-        assertThat(readiness.statusCode()).isEqualTo(200);
-        assertThat(send(request("/actuator/health")).statusCode()).isEqualTo(200);
-        HttpResponse<String> prometheus = send(request("/actuator/prometheus"));
-        assertThat(prometheus.statusCode()).isEqualTo(200);
+        assertThat(gateway.get("/actuator/health/liveness").send().body()).contains("\"UP\"");
+        Reply readiness = gateway.get("/actuator/health/readiness").send();
+        assertThat(readiness.status()).isEqualTo(200);
+        assertThat(gateway.get("/actuator/health").send().status()).isEqualTo(200);
+        Reply prometheus = gateway.accepting("*/*").get("/actuator/prometheus").send();
+        assertThat(prometheus.status()).isEqualTo(200);
         assertThat(prometheus.body()).contains("application=\"gateway\"");
     }
 }

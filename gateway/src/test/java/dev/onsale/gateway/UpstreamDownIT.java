@@ -1,11 +1,12 @@
 package dev.onsale.gateway;
 
-import static dev.onsale.gateway.GatewayClient.json;
-import static dev.onsale.gateway.GatewayClient.unique;
+import static dev.onsale.gateway.GatewayCalls.newSession;
+import static dev.onsale.gateway.GatewayCalls.unique;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.engines.junit.EmbeddedEnginesExtension;
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -29,7 +30,7 @@ class UpstreamDownIT {
 
     @DynamicPropertySource
     static void bookingIsDownAndQueueIsSlow(DynamicPropertyRegistry registry) {
-        int closed = GatewayClient.closedPort();
+        int closed = GatewayCalls.closedPort();
         registry.add("onsale.upstream.queue", () -> SLOW_QUEUE.uri().toString());
         registry.add("onsale.upstream.inventory", () -> "http://127.0.0.1:" + closed);
         registry.add("onsale.upstream.booking", () -> "http://127.0.0.1:" + closed);
@@ -43,23 +44,22 @@ class UpstreamDownIT {
 
     @Test
     void aServiceThatRefusesConnectionsIsA503WithRetryAfter() {
-        assertUnavailable(new GatewayClient(port).send(new GatewayClient(port).request("/api/events/" + unique())));
+        assertUnavailable(TestHttp.at(port).get("/api/events/" + unique()).send());
     }
 
     @Test
     void aServiceThatDoesNotAnswerInTimeIsA503WithRetryAfter() {
-        GatewayClient gateway = new GatewayClient(port);
+        TestHttp gateway = TestHttp.at(port);
         String path = "/api/queue/" + unique() + "/status";
         SLOW_QUEUE.answer(
                 path, new StubUpstream.Answer(200, "application/json", "{}", Map.of(), Duration.ofSeconds(5)));
-        assertUnavailable(
-                gateway.send(gateway.request(path).header("Authorization", "Bearer " + gateway.newSession())));
+        assertUnavailable(gateway.get(path).bearer(newSession(gateway)).send());
     }
 
-    private static void assertUnavailable(HttpResponse<String> response) {
-        assertThat(response.statusCode()).isEqualTo(503);
+    private static void assertUnavailable(Reply response) {
+        assertThat(response.status()).isEqualTo(503);
         assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(json(response).get("type").asString()).isEqualTo("/problems/service-unavailable");
+        assertThat(response.json().get("type").asString()).isEqualTo("/problems/service-unavailable");
     }
 }

@@ -1,8 +1,11 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.unique;
+import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpResponse;
+import dev.onsale.testing.TestHttp;
+import dev.onsale.testing.TestHttp.Reply;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -10,17 +13,26 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
 
-class WaitingRoomIT extends GatewayIntegrationTest {
+@GatewayTest
+class WaitingRoomIT {
 
     private static final Pattern ASSET = Pattern.compile("/assets/waiting-room\\.([0-9a-f]{16})\\.(js|css)");
+
+    /** As a browser asks for pages and their assets. */
+    private final TestHttp browser;
+
+    WaitingRoomIT(@LocalServerPort int port) {
+        this.browser = TestHttp.at(port).accepting("*/*");
+    }
 
     @Test
     void theWaitingPageIsShortLivedHtmlNamingTheFingerprintedAssetsItServes() throws Exception {
         String event = unique();
-        HttpResponse<String> page = send(request("/wait/" + event));
+        Reply page = browser.get("/wait/" + event).send();
 
-        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.status()).isEqualTo(200);
         assertShortLivedHtml(page);
         assertThat(page.body()).contains("data-next-url=\"/events/{eventId}/admitted\"");
         assertServedFingerprintedAssets(page.body());
@@ -29,9 +41,9 @@ class WaitingRoomIT extends GatewayIntegrationTest {
 
     @Test
     void theAdmittedPageIsServedLikeTheWaitingPage() throws Exception {
-        HttpResponse<String> page = send(request("/events/" + unique() + "/admitted"));
+        Reply page = browser.get("/events/" + unique() + "/admitted").send();
 
-        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.status()).isEqualTo(200);
         assertShortLivedHtml(page);
         assertThat(page.body()).contains("You're in");
         assertServedFingerprintedAssets(page.body());
@@ -41,34 +53,34 @@ class WaitingRoomIT extends GatewayIntegrationTest {
     void anUnknownOrStaleAssetIsANotFoundProblem() {
         for (String path :
                 List.of("/assets/waiting-room.0000000000000000.js", "/assets/waiting-room.js", "/assets/nothing.css")) {
-            HttpResponse<String> response = send(request(path));
-            assertThat(response.statusCode()).as(path).isEqualTo(404);
+            Reply response = browser.get(path).send();
+            assertThat(response.status()).as(path).isEqualTo(404);
             assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/not-found");
         }
     }
 
     @Test
     void aPageForSomethingOtherThanAnEventIdIsANotFoundProblem() {
         for (String path : List.of("/wait/not-an-event", "/events/1-2-3-4-5/admitted")) {
-            HttpResponse<String> response = send(request(path));
-            assertThat(response.statusCode()).as(path).isEqualTo(404);
-            assertThat(json(response).get("type").asString()).isEqualTo("/problems/not-found");
+            Reply response = browser.get(path).send();
+            assertThat(response.status()).as(path).isEqualTo(404);
+            assertThat(response.json().get("type").asString()).isEqualTo("/problems/not-found");
         }
     }
 
     @Test
     void aRevalidationWithTheEntityTagIsNotModified() {
         String path = "/wait/" + unique();
-        String etag = send(request(path)).headers().firstValue("ETag").orElseThrow();
+        String etag = browser.get(path).send().headers().firstValue("ETag").orElseThrow();
 
-        HttpResponse<String> again = send(request(path).header("If-None-Match", etag));
+        Reply again = browser.get(path).ifNoneMatch(etag).send();
 
-        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.status()).isEqualTo(304);
         assertThat(again.body()).isEmpty();
     }
 
-    private static void assertShortLivedHtml(HttpResponse<String> page) {
+    private static void assertShortLivedHtml(Reply page) {
         assertThat(page.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type ->
                         assertThat(type.toLowerCase()).startsWith("text/html").contains("charset=utf-8"));
@@ -87,8 +99,8 @@ class WaitingRoomIT extends GatewayIntegrationTest {
         int found = 0;
         while (assets.find()) {
             found++;
-            HttpResponse<String> asset = send(request(assets.group()));
-            assertThat(asset.statusCode()).as(assets.group()).isEqualTo(200);
+            Reply asset = browser.get(assets.group()).send();
+            assertThat(asset.status()).as(assets.group()).isEqualTo(200);
             assertThat(asset.headers().firstValue("Content-Type").orElseThrow().toLowerCase())
                     .startsWith("js".equals(assets.group(2)) ? "text/javascript" : "text/css");
             assertThat(asset.headers().firstValue("Cache-Control"))

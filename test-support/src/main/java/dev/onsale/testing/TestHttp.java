@@ -40,27 +40,36 @@ public final class TestHttp {
 
     public static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .executor(Executors.newVirtualThreadPerTaskExecutor())
-            .connectTimeout(Duration.ofSeconds(10))
-            .build();
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private static final HttpClient CLIENT = client(CONNECT_TIMEOUT);
 
     private final String baseUrl;
     private final UnaryOperator<HttpRequest> signer;
     private final Duration timeout;
     private final Semaphore inFlight;
+    private final String accept;
+    private final HttpClient client;
 
-    private TestHttp(String baseUrl, UnaryOperator<HttpRequest> signer, Duration timeout, Semaphore inFlight) {
+    private TestHttp(
+            String baseUrl,
+            UnaryOperator<HttpRequest> signer,
+            Duration timeout,
+            Semaphore inFlight,
+            String accept,
+            HttpClient client) {
         this.baseUrl = baseUrl;
         this.signer = signer;
         this.timeout = timeout;
         this.inFlight = inFlight;
+        this.accept = accept;
+        this.client = client;
     }
 
-    /** A client of {@code baseUrl} ({@code http://host:port}, no trailing slash); 30 s per call. */
+    /** A client of {@code baseUrl} ({@code http://host:port}, no trailing slash); 30 s per call, JSON accepted. */
     public static TestHttp at(String baseUrl) {
-        return new TestHttp(baseUrl, UnaryOperator.identity(), Duration.ofSeconds(30), null);
+        return new TestHttp(
+                baseUrl, UnaryOperator.identity(), Duration.ofSeconds(30), null, "application/json", CLIENT);
     }
 
     /** A client of the server on {@code port} of the loopback address. */
@@ -73,12 +82,29 @@ public final class TestHttp {
      * gateway does ({@code AsGateway::sign}).
      */
     public TestHttp signedWith(UnaryOperator<HttpRequest> signer) {
-        return new TestHttp(baseUrl, signer, timeout, inFlight);
+        return new TestHttp(baseUrl, signer, timeout, inFlight, accept, client);
     }
 
     /** Each call fails when it has no answer within {@code timeout}. */
     public TestHttp timeout(Duration timeout) {
-        return new TestHttp(baseUrl, signer, timeout, inFlight);
+        return new TestHttp(baseUrl, signer, timeout, inFlight, accept, client);
+    }
+
+    /**
+     * Every call sends {@code Accept: mediaType} unless it sets its own: any type for pages, scripts and metrics, whose
+     * handlers answer a JSON-only {@code Accept} with 406.
+     */
+    public TestHttp accepting(String mediaType) {
+        return new TestHttp(baseUrl, signer, timeout, inFlight, mediaType, client);
+    }
+
+    /**
+     * Connections are given up after {@code timeout} instead of 10 s: for thousands of connects at once, which queue
+     * in a small machine's listen backlog. A timeout other than the default gets an HTTP client of its own.
+     */
+    public TestHttp connectTimeout(Duration timeout) {
+        HttpClient own = timeout.equals(CONNECT_TIMEOUT) ? CLIENT : client(timeout);
+        return new TestHttp(baseUrl, signer, this.timeout, inFlight, accept, own);
     }
 
     /**
@@ -86,11 +112,16 @@ public final class TestHttp {
      * simultaneous connects than that overflow a small machine's listen backlog and only measure SYN retransmits.
      */
     public TestHttp inFlightAtMost(int calls) {
-        return new TestHttp(baseUrl, signer, timeout, new Semaphore(calls));
+        return new TestHttp(baseUrl, signer, timeout, new Semaphore(calls), accept, client);
     }
 
     public String baseUrl() {
         return baseUrl;
+    }
+
+    /** The HTTP client the calls go through: the shared one unless {@link #connectTimeout} gave this one its own. */
+    HttpClient httpClient() {
+        return client;
     }
 
     public Call get(String path) {
@@ -126,7 +157,7 @@ public final class TestHttp {
             this.path = path;
             this.request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .timeout(timeout)
-                    .header("Accept", "application/json");
+                    .header("Accept", accept);
             if (body == null) {
                 request.method(method, HttpRequest.BodyPublishers.noBody());
             } else {
@@ -141,6 +172,21 @@ public final class TestHttp {
         /** Sets {@code name} to {@code value}, replacing a default of the same name (such as {@code Accept}). */
         public Call header(String name, String value) {
             request.setHeader(name, value);
+            return this;
+        }
+
+        /** Adds {@code value} to the values of {@code name}: the header is sent once per value. */
+        public Call addHeader(String name, String value) {
+            request.header(name, value);
+            return this;
+        }
+
+        /**
+         * Sends {@code body} as it is instead of the body given to the call: bytes that are not text, or a stream sent
+         * chunked. Sets no {@code Content-Type}; a call that had none gets none.
+         */
+        public Call body(HttpRequest.BodyPublisher body) {
+            request.method(method, body);
             return this;
         }
 
@@ -190,7 +236,7 @@ public final class TestHttp {
             try {
                 // sendAsync, bounded: a plain send() was seen waiting for good, past its own request timeout
                 CompletableFuture<HttpResponse<String>> call =
-                        CLIENT.sendAsync(built, HttpResponse.BodyHandlers.ofString());
+                        client.sendAsync(built, HttpResponse.BodyHandlers.ofString());
                 Duration bound = timeout.plusSeconds(5);
                 try {
                     HttpResponse<String> response = call.get(bound.toMillis(), TimeUnit.MILLISECONDS);
@@ -212,6 +258,14 @@ public final class TestHttp {
                 release();
             }
         }
+    }
+
+    private static HttpClient client(Duration connectTimeout) {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .executor(Executors.newVirtualThreadPerTaskExecutor())
+                .connectTimeout(connectTimeout)
+                .build();
     }
 
     private void acquire() {

@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayInputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,14 +24,20 @@ class TestHttpTest {
 
     private HttpServer server;
     private final Map<String, String> seen = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> values = new ConcurrentHashMap<>();
+    private final AtomicReference<byte[]> bytes = new AtomicReference<>();
 
     @BeforeEach
     void start() throws Exception {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/echo", exchange -> {
-            exchange.getRequestHeaders().forEach((name, values) -> seen.put(name.toLowerCase(), values.getFirst()));
+            exchange.getRequestHeaders().forEach((name, all) -> {
+                seen.put(name.toLowerCase(), all.getFirst());
+                values.put(name.toLowerCase(), List.copyOf(all));
+            });
             seen.put("method", exchange.getRequestMethod());
-            seen.put("body", new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            bytes.set(exchange.getRequestBody().readAllBytes());
+            seen.put("body", new String(bytes.get(), StandardCharsets.UTF_8));
             byte[] answer = "{\"type\":\"/problems/sold-out\"}".getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/problem+json");
             exchange.sendResponseHeaders(409, answer.length);
@@ -105,5 +114,73 @@ class TestHttpTest {
         assertThatThrownBy(() -> http.get("/silent").send())
                 .isInstanceOf(UncheckedIOException.class)
                 .hasCauseInstanceOf(HttpTimeoutException.class);
+    }
+
+    @Test
+    void a_client_accepting_another_type_sends_it_on_every_call_unless_the_call_sets_its_own() {
+        var pages = TestHttp.at(server.getAddress().getPort()).accepting("*/*");
+
+        pages.get("/echo").send();
+        assertThat(seen).containsEntry("accept", "*/*");
+
+        pages.get("/echo").header("Accept", "text/html").send();
+        assertThat(seen).containsEntry("accept", "text/html");
+
+        TestHttp.at(server.getAddress().getPort()).get("/echo").send();
+        assertThat(seen).containsEntry("accept", "application/json");
+    }
+
+    @Test
+    void a_raw_body_is_sent_byte_for_byte_with_the_calls_method_and_no_content_type_of_its_own() {
+        byte[] notText = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, (byte) 0xC3, (byte) 0x28, (byte) 0xFF, 0x00};
+        var http = TestHttp.at(server.getAddress().getPort());
+
+        http.put("/echo", null)
+                .body(HttpRequest.BodyPublishers.ofByteArray(notText))
+                .send();
+
+        assertThat(bytes.get()).isEqualTo(notText);
+        assertThat(seen).containsEntry("method", "PUT").doesNotContainKey("content-type");
+    }
+
+    @Test
+    void a_raw_body_from_a_stream_is_sent_chunked_and_replaces_the_json_body() {
+        byte[] streamed = "x".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+
+        TestHttp.at(server.getAddress().getPort())
+                .post("/echo", Map.of("ignored", true))
+                .body(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(streamed)))
+                .send();
+
+        assertThat(bytes.get()).isEqualTo(streamed);
+        assertThat(seen)
+                .containsEntry("method", "POST")
+                .containsEntry("transfer-encoding", "chunked")
+                .containsEntry("content-type", "application/json");
+    }
+
+    @Test
+    void an_added_header_is_sent_once_per_value() {
+        TestHttp.at(server.getAddress().getPort())
+                .get("/echo")
+                .addHeader("X-Token", "first")
+                .addHeader("X-Token", "second")
+                .send();
+
+        assertThat(values.get("x-token")).containsExactly("first", "second");
+    }
+
+    @Test
+    void a_connect_timeout_other_than_the_default_gets_a_client_of_its_own_that_keeps_the_other_settings() {
+        var shared = TestHttp.at(server.getAddress().getPort());
+        var patient = shared.accepting("*/*").connectTimeout(Duration.ofSeconds(60));
+
+        assertThat(patient.httpClient()).isNotSameAs(shared.httpClient());
+        assertThat(patient.httpClient().connectTimeout()).hasValue(Duration.ofSeconds(60));
+        assertThat(shared.connectTimeout(Duration.ofSeconds(10)).httpClient()).isSameAs(shared.httpClient());
+        assertThat(patient.timeout(Duration.ofSeconds(5)).httpClient()).isSameAs(patient.httpClient());
+
+        assertThat(patient.get("/echo").send().status()).isEqualTo(409);
+        assertThat(seen).containsEntry("accept", "*/*");
     }
 }

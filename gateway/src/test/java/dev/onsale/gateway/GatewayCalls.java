@@ -1,0 +1,40 @@
+package dev.onsale.gateway;
+
+import dev.onsale.testing.TestHttp;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.UUID;
+
+/** What the gateway's integration tests call it with: the operators' local tokens and a buyer's session. */
+final class GatewayCalls {
+
+    /** The gateway's local-only operator tokens (application.yml). */
+    static final String ADMIN_TOKEN = "local-admin-token";
+
+    static final String AUDITOR_TOKEN = "local-auditor-token";
+
+    private GatewayCalls() {}
+
+    /** A fresh buyer session token from the gateway. */
+    static String newSession(TestHttp gateway) {
+        TestHttp.Reply created = gateway.post("/api/sessions", "{}").send();
+        if (created.status() != 201) {
+            throw new IllegalStateException("session not created: " + created);
+        }
+        return created.json().get("sessionToken").asString();
+    }
+
+    static String unique() {
+        return UUID.randomUUID().toString();
+    }
+
+    /** A local port nothing listens on. */
+    static int closedPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
