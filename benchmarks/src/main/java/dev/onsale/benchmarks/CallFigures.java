@@ -28,6 +28,16 @@ final class CallFigures {
         c.micros.add(nanos / 1000);
     }
 
+    /** How often each answer to {@code call} came so far (empty when it was never made). */
+    Map<String, Integer> answers(String call) {
+        Map<String, Integer> answers = new TreeMap<>();
+        Calls c = calls.get(call);
+        if (c != null) {
+            c.answers.forEach((answer, n) -> answers.put(answer, n.get()));
+        }
+        return answers;
+    }
+
     /** Prints one row per kind of call (requests, p50, p99, max, answers); a 503 and no answer are counted apart. */
     Totals print() {
         long all = 0;
@@ -54,7 +64,7 @@ final class CallFigures {
             for (Map.Entry<String, Integer> answer : answers.entrySet()) {
                 all += answer.getValue();
                 unavailable += answer.getKey().startsWith("503") ? answer.getValue() : 0;
-                unanswered += answer.getKey().equals("no answer in 30 s")
+                unanswered += answer.getKey().startsWith("no answer in ")
                                 || answer.getKey().startsWith("connection failed")
                         ? answer.getValue()
                         : 0;

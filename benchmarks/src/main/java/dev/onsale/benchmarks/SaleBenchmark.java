@@ -22,9 +22,8 @@ import tools.jackson.databind.JsonNode;
  * buyers arrive within 5 s for 800 seats; each creates a session, joins, reads the public progress document (or,
  * with {@code --protocol=status}, polls its status as the page did before the edge protocol), asks its status when
  * its place is reached, holds a seat, and pays (seven in ten) or walks away, whose hold then expires and sells
- * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, and
- * what was sold. The tabs share {@code --clients} HTTP clients (100), each with its own connections and selector
- * ({@link TabClient}).
+ * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, what
+ * was sold, and the CPU the load generator itself took. Each tab keeps a connection of its own ({@link TabClient}).
  * Start the stack with the per-address limits raised (one address sends everything).
  *
  * <p>A sale does not open on a cold system: by then its gateway has served the event pages and sessions for
@@ -51,6 +50,7 @@ final class SaleBenchmark {
     private final AtomicBoolean soldOut = new AtomicBoolean();
     private final Map<String, AtomicInteger> endings = new ConcurrentHashMap<>();
     private double lastSaleSeconds;
+    private GeneratorCpu lastSaleCpu;
 
     SaleBenchmark(Options options) {
         this.gateway = options.text("gateway", "http://localhost:8080");
@@ -63,7 +63,7 @@ final class SaleBenchmark {
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
-        this.http = new TabClient(gateway, options.number("clients", 100));
+        this.http = new TabClient(gateway);
         this.admin = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
@@ -128,6 +128,7 @@ final class SaleBenchmark {
         }
         long began = System.nanoTime();
         long deadline = began + limit.toNanos();
+        GeneratorCpu cpu = GeneratorCpu.start();
         try (ExecutorService tabs = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < buyers; i++) {
                 long at = began + arrivals[i];
@@ -136,7 +137,9 @@ final class SaleBenchmark {
                 tabs.submit(() -> {
                     try {
                         sleepUntil(at);
-                        ended(buyer(eventId, pays, new Random(tabSeed), deadline));
+                        try (TabClient.Tab tab = http.open()) {
+                            ended(buyer(tab, eventId, pays, new Random(tabSeed), deadline));
+                        }
                     } catch (InterruptedException e) {
                         ended("interrupted");
                     } catch (RuntimeException e) {
@@ -150,6 +153,7 @@ final class SaleBenchmark {
             availability.interrupt();
         }
         lastSaleSeconds = (System.nanoTime() - began) / 1e9;
+        lastSaleCpu = cpu;
         return eventId;
     }
 
@@ -158,9 +162,10 @@ final class SaleBenchmark {
     }
 
     /** One tab, from arrival to a paid seat, a walk-away, or sold out; returns how it ended. */
-    private String buyer(UUID eventId, boolean pays, Random random, long deadline) throws InterruptedException {
+    private String buyer(TabClient.Tab tab, UUID eventId, boolean pays, Random random, long deadline)
+            throws InterruptedException {
         String queue = "/api/queue/" + eventId;
-        Answer session = http.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
+        Answer session = tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
         if (session.status() != 201) {
             return "no session: " + session.status();
         }
@@ -181,11 +186,11 @@ final class SaleBenchmark {
             Answer answer;
             boolean reached = place != null && place <= servingThrough;
             if (!joined) {
-                answer = http.call("POST /api/queue/{e}/join", http.post(queue + "/join", token, null, null, "{}"));
+                answer = tab.call("POST /api/queue/{e}/join", http.post(queue + "/join", token, null, null, "{}"));
             } else if (!edgeProtocol || reached || place == null && servingThrough > 0) {
-                answer = http.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));
+                answer = tab.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));
             } else {
-                answer = http.call("GET /api/queue/{e}/progress", http.get(queue + "/progress", null, etag));
+                answer = tab.call("GET /api/queue/{e}/progress", http.get(queue + "/progress", null, etag));
                 if (answer.status() == 200 || answer.status() == 304) {
                     if (answer.status() == 200) {
                         etag = answer.etag();
@@ -238,14 +243,15 @@ final class SaleBenchmark {
                 Thread.sleep(answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
             }
         }
-        return holdAndPay(eventId, token, admission, pays, random, deadline);
+        return holdAndPay(tab, eventId, token, admission, pays, random, deadline);
     }
 
-    private String holdAndPay(UUID eventId, String token, String admission, boolean pays, Random random, long deadline)
+    private String holdAndPay(
+            TabClient.Tab tab, UUID eventId, String token, String admission, boolean pays, Random random, long deadline)
             throws InterruptedException {
         String key = UUID.randomUUID().toString();
         while (!soldOut.get() && System.nanoTime() < deadline) {
-            Answer hold = http.call(
+            Answer hold = tab.call(
                     "POST /api/events/{e}/holds",
                     http.post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
             if (hold.status() == 201) {
@@ -253,7 +259,7 @@ final class SaleBenchmark {
                     return "held and walked away";
                 }
                 String order = hold.body().path("orderId").asString();
-                Answer payment = http.call(
+                Answer payment = tab.call(
                         "POST /api/orders/{id}/payments",
                         http.post(
                                 "/api/orders/" + order + "/payments",
@@ -267,7 +273,7 @@ final class SaleBenchmark {
                 }
                 while (System.nanoTime() < deadline) {
                     Thread.sleep(1000);
-                    Answer read = http.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
+                    Answer read = tab.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
                     String status =
                             read.status() == 200 ? read.body().path("status").asString() : "";
                     if (status.equals("CONFIRMED")) {
@@ -294,17 +300,19 @@ final class SaleBenchmark {
 
     /** Sold out for good, as a page would learn it from the availability; every tab stops then. */
     private void watchAvailability(UUID eventId, long deadline) {
-        while (!soldOut.get() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                return;
-            }
-            Answer availability = http.call(
-                    "GET availability (watcher)", http.get("/api/events/" + eventId + "/availability", null, null));
-            if (availability.status() == 200
-                    && availability.body().path("soldOut").asBoolean()) {
-                soldOut.set(true);
+        try (TabClient.Tab tab = http.open()) {
+            while (!soldOut.get() && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                Answer availability = tab.call(
+                        "GET availability (watcher)", http.get("/api/events/" + eventId + "/availability", null, null));
+                if (availability.status() == 200
+                        && availability.body().path("soldOut").asBoolean()) {
+                    soldOut.set(true);
+                }
             }
         }
     }
@@ -335,5 +343,6 @@ final class SaleBenchmark {
                 soldOut.get(),
                 buyers,
                 endings());
+        System.out.println(lastSaleCpu.report());
     }
 }
