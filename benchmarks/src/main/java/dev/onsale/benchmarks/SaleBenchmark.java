@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The seed's scenario through the gateway, every buyer a browser tab following the waiting page's protocol: 5,000
- * buyers arrive within 5 s for 800 seats; each creates a session, joins, reads the public progress document (or,
+ * buyers arrive within 5 s for 800 seats; each creates a session that joins in the same call (or, with
+ * {@code --arrival=separate}, a session and then a join), reads the public progress document (or,
  * with {@code --protocol=status}, polls its status as the page did before the edge protocol), asks its status when
  * its place is reached, holds a seat, and pays (seven in ten) or walks away, whose hold then expires and sells
  * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, what
@@ -41,6 +42,7 @@ final class SaleBenchmark {
     private final int holdTtlSeconds;
     private final double payShare;
     private final boolean edgeProtocol;
+    private final boolean oneCallArrival;
     private final Duration limit;
     private final long seed;
     private final int warmUpBuyers;
@@ -60,6 +62,7 @@ final class SaleBenchmark {
         this.holdTtlSeconds = options.number("hold-ttl", 20);
         this.payShare = options.number("pay-percent", 70) / 100.0;
         this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
+        this.oneCallArrival = edgeProtocol && !"separate".equals(options.text("arrival", "one-call"));
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
@@ -78,6 +81,7 @@ final class SaleBenchmark {
         this.holdTtlSeconds = measured.holdTtlSeconds;
         this.payShare = measured.payShare;
         this.edgeProtocol = measured.edgeProtocol;
+        this.oneCallArrival = measured.oneCallArrival;
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
         this.warmUpBuyers = 0;
@@ -113,14 +117,15 @@ final class SaleBenchmark {
                 "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": 3000}".formatted(seats));
         admin.awaitQueueKnows(eventId, admin.newSession());
         System.out.printf(
-                "event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol%n",
+                "event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol, %s%n",
                 eventId,
                 buyers,
                 arrival.toSeconds(),
                 seats,
                 holdTtlSeconds,
                 payShare * 100,
-                edgeProtocol ? "the waiting page's edge" : "the status-polling");
+                edgeProtocol ? "the waiting page's edge" : "the status-polling",
+                oneCallArrival ? "arriving in one call (session and join)" : "a session, then a join");
         Random random = new Random(seed);
         long[] arrivals = new long[buyers];
         for (int i = 0; i < buyers; i++) {
@@ -165,11 +170,17 @@ final class SaleBenchmark {
     private String buyer(TabClient.Tab tab, UUID eventId, boolean pays, Random random, long deadline)
             throws InterruptedException {
         String queue = "/api/queue/" + eventId;
-        Answer session = tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
+        Answer session = oneCallArrival
+                ? tab.call(
+                        "POST /api/sessions + join",
+                        http.post("/api/sessions", null, null, null, "{\"eventId\": \"" + eventId + "\"}"))
+                : tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
         if (session.status() != 201) {
             return "no session: " + session.status();
         }
         String token = session.body().path("sessionToken").asString();
+        // the arrival's join, answered with the session: handled as a join's answer
+        Answer arrived = oneCallArrival ? new Answer(200, session.body().path("queue"), 1, null) : null;
         String admission = null;
         Long place = null;
         boolean joined = false;
@@ -185,7 +196,10 @@ final class SaleBenchmark {
             }
             Answer answer;
             boolean reached = place != null && place <= servingThrough;
-            if (!joined) {
+            if (arrived != null) {
+                answer = arrived;
+                arrived = null;
+            } else if (!joined) {
                 answer = tab.call("POST /api/queue/{e}/join", http.post(queue + "/join", token, null, null, "{}"));
             } else if (!edgeProtocol || reached || place == null && servingThrough > 0) {
                 answer = tab.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));

@@ -92,8 +92,9 @@ class ApiDocsIT {
 
         JsonNode sessions = paths.path("/api/sessions").path("post");
         assertThat(names(sessions.path("responses")))
-                .contains("201", "400", "413", "429")
-                .doesNotContain("200", "503");
+                .as("an arrival's join may find no event, a halted sale or a waiting room that does not answer")
+                .contains("201", "400", "404", "413", "429", "503")
+                .doesNotContain("200");
         assertThat(sessions.path("tags").get(0).asString()).isEqualTo("gateway");
         JsonNode progress = paths.path("/api/queue/{eventId}/progress").path("get");
         assertThat(progress.path("tags").get(0).asString())

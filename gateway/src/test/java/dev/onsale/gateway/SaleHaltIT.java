@@ -56,6 +56,11 @@ class SaleHaltIT {
         assertThat(halted.json().get("type").asString()).isEqualTo("/problems/sale-halted");
         assertThat(halted.json().get("status").asInt()).isEqualTo(503);
         assertThat(gateway.post(join, "{}").bearer(session).send().status()).isEqualTo(503);
+        Reply arriving = gateway.post("/api/sessions", "{\"eventId\": \"" + event + "\"}")
+                .send();
+        assertThat(arriving.status()).as("an arrival's join").isEqualTo(503);
+        assertThat(arriving.json().get("type").asString()).isEqualTo("/problems/sale-halted");
+        assertThat(arriving.headers().firstValue("Retry-After")).hasValue("30");
         assertThat(gateway.post(holds, "{\"quantity\": 1}")
                         .bearer(session)
                         .header("X-Admission-Token", AdmissionTokens.issue(session, event))

@@ -118,6 +118,27 @@ class StackSystemIT {
         List<String> ids = new ArrayList<>();
         events.json().forEach(e -> ids.add(e.path("eventId").asString()));
         assertThat(ids).contains(eventId);
+        // a buyer arriving in one round trip: the new session is in the event's line at once, as queue-service says
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    var arrival = gateway.post("/api/sessions", "{\"eventId\": \"" + eventId + "\"}")
+                            .send();
+                    assertThat(arrival.status()).as("arrival: %s", arrival).isEqualTo(201);
+                    String status = arrival.json().path("queue").path("status").asString();
+                    assertThat(status).as("arrival: %s", arrival).isIn("NOT_OPEN", "WAITING", "ADMITTED");
+                    var asked = gateway.get("/api/queue/" + eventId + "/status")
+                            .bearer(arrival.json().path("sessionToken").asString())
+                            .send();
+                    assertThat(asked.status())
+                            .as("status of the arrived session: %s", asked)
+                            .isEqualTo(200);
+                    assertThat(asked.json().path("status").asString()).isIn("NOT_OPEN", "WAITING", "ADMITTED");
+                });
+        var nowhere = gateway.post("/api/sessions", "{\"eventId\": \"" + UUID.randomUUID() + "\"}")
+                .send();
+        assertThat(nowhere.status()).as("arrival for no event: %s", nowhere).isEqualTo(404);
+        assertThat(nowhere.json().path("type").asString()).isEqualTo("/problems/event-not-found");
     }
 
     /** The contract's tables against the document the gateway merges from the real services' generated parts. */

@@ -4,14 +4,16 @@ import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.HmacSigner;
 import java.time.Clock;
+import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.stereotype.Component;
 
 /**
- * The identity of a call the gateway makes itself on an operator's behalf (the dashboard's reads of each service),
- * signed as {@link IdentitySigner} signs a forwarded one: the role, the method, the raw path and the time. Only for
- * a request whose own caller the identity filter has already verified as that operator.
+ * The identity of a call the gateway makes itself on someone's behalf, signed as {@link IdentitySigner} signs a
+ * forwarded one (the identity, the method, the raw path and the time): an operator's (the dashboard's reads of each
+ * service), only for a request whose own caller the identity filter has already verified as that operator; or a
+ * buyer's, only for the session the gateway has just created for that request (the arrival's join).
  */
 @Component
 public class OperatorCalls {
@@ -28,6 +30,13 @@ public class OperatorCalls {
     public void asAdmin(HttpHeaders headers, HttpMethod method, String rawPath) {
         var claims = new GatewaySignature.Claims(method.name(), rawPath, null, IdentityHeaders.ROLE_ADMIN, null, null);
         headers.set(IdentityHeaders.ROLE, IdentityHeaders.ROLE_ADMIN);
+        headers.set(IdentityHeaders.SIGNATURE, GatewaySignature.sign(signer, claims, clock.instant()));
+    }
+
+    /** Sets {@code X-Onsale-Buyer: sessionId} and its signature for {@code method} on {@code rawPath}. */
+    public void asBuyer(HttpHeaders headers, HttpMethod method, String rawPath, UUID sessionId) {
+        var claims = new GatewaySignature.Claims(method.name(), rawPath, sessionId.toString(), null, null, null);
+        headers.set(IdentityHeaders.BUYER, sessionId.toString());
         headers.set(IdentityHeaders.SIGNATURE, GatewaySignature.sign(signer, claims, clock.instant()));
     }
 }

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * One walk of the buyer's hot paths, as the waiting page and checkout make them, against an event that does
- * not exist: session, join, status, progress, availability, a hold with an admission token, an order read.
+ * not exist: session, an arrival (a session that joins), status, progress, availability, a hold with an admission
+ * token, an order read.
  * Every call goes through the whole filter chain and, but for the session and the progress document, on to
  * its service, which answers 404 having changed nothing (no event, so no line, no gate record, no order).
  * The admission token is minted with the gateway's own admission key for that event only, so the hold is
@@ -75,7 +76,10 @@ final class SyntheticBuyer {
         }
         String bearer = "Bearer " + token.group(1);
         String event = "/api/queue/" + absentEvent;
-        send(request(event + "/join").header("Authorization", bearer).POST(HttpRequest.BodyPublishers.noBody()));
+        // the arrival's join (a session created for the event joins it in the same call), as the waiting page arrives
+        send(request("/api/sessions")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"eventId\": \"" + absentEvent + "\"}")));
         send(request(event + "/status").header("Authorization", bearer).GET());
         send(request(event + "/progress").GET());
         send(request("/api/events/" + absentEvent + "/availability").GET());

@@ -156,18 +156,25 @@
     }
   }
 
-  /** A live session token, created when the tab has none; null (and the failed reply) otherwise. */
-  async function session() {
+  /**
+   * A live session token, created when the tab has none; null (and the failed reply) otherwise. A session created
+   * for {@code eventId} joins that event's waiting room in the same call (one round trip on arrival): its join's
+   * answer comes as {@code joined}, a reply like the join's own.
+   */
+  async function session(eventId) {
     var saved = load(SESSION_KEY);
     if (saved && Date.parse(saved.expiresAt) - Date.now() > SESSION_MARGIN_MS) {
       return { token: saved.sessionToken };
     }
-    var created = await call('POST', '/api/sessions', null, '{}');
+    var created = await call('POST', '/api/sessions', null, eventId ? JSON.stringify({ eventId: eventId }) : '{}');
     if (created.status !== 201) {
       return { token: null, failed: created };
     }
-    save(SESSION_KEY, created.body);
-    return { token: created.body.sessionToken };
+    save(SESSION_KEY, { sessionToken: created.body.sessionToken, expiresAt: created.body.expiresAt });
+    return {
+      token: created.body.sessionToken,
+      joined: created.body.queue ? { status: 200, body: created.body.queue, retryAfterSeconds: 0 } : null
+    };
   }
 
   function sleep(ms) {
@@ -199,9 +206,9 @@
   }
 
   /**
-   * The waiting room's loop. The tab's place comes from its join (or, for a pre-queue joiner, from one status
-   * call after the opening); from then on only the public progress document is read, until the place is
-   * reached and one status call fetches the admission.
+   * The waiting room's loop. The tab's place comes from its join, made with its session on arrival (or, for a
+   * pre-queue joiner, from one status call after the opening); from then on only the public progress document is
+   * read, until the place is reached and one status call fetches the admission.
    */
   async function waitingRoom(eventId) {
     var queue = '/api/queue/' + encodeURIComponent(eventId);
@@ -218,10 +225,12 @@
         await sleep(nextMs);
       }
       var reply;
-      var current = await session();
+      var current = await session(eventId);
       var readingProgress = false;
       if (!current.token) {
         reply = current.failed;
+      } else if (current.joined) {
+        reply = current.joined;
       } else if (!joined) {
         reply = await call('POST', queue + '/join', current.token);
       } else if (askStatus) {

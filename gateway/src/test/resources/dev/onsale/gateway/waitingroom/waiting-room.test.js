@@ -54,7 +54,7 @@ function page(kind, path, replies, store) {
       removeItem: k => { delete store[k]; } } },
     fetch: async (url, init) => {
       seen.push(init.method + ' ' + url + (init.headers['If-None-Match'] ? ' if-none-match ' + init.headers['If-None-Match'] : '')
-          + (init.headers.Authorization ? ' (session)' : ''));
+          + (init.headers.Authorization ? ' (session)' : '') + (init.body && init.body !== '{}' ? ' ' + init.body : ''));
       const reply = replies.shift();
       if (!reply) {
         return new Promise(() => {});
@@ -75,7 +75,11 @@ function page(kind, path, replies, store) {
   const event = '11111111-2222-3333-4444-555555555555';
   const later = new Date(Date.now() + 600000).toISOString();
   const queue = '/api/queue/' + event;
-  const session = { status: 201, body: { sessionToken: 's1.t', expiresAt: new Date(Date.now() + 7200000).toISOString() } };
+  const expiresAt = new Date(Date.now() + 7200000).toISOString();
+  // the arrival: one call creates the session and joins it, answering the join as queue
+  const arrive = 'POST /api/sessions {"eventId":"' + event + '"}';
+  const arrival = joined => ({ status: 201, body: { sessionToken: 's1.t', expiresAt, queue: joined } });
+  const saved = { 'onsale.session': JSON.stringify({ sessionToken: 's0.t', expiresAt }) };
   const calls = run => run.seen.filter(s => !s.startsWith('wait'));
   const waits = run => run.seen.filter(s => s.startsWith('wait')).map(s => Number(s.split(' ')[1]));
   const progress = (fields, etag) => ({ status: 200, headers: etag ? { ETag: etag } : {},
@@ -84,8 +88,7 @@ function page(kind, path, replies, store) {
 
   // a join after the opening: the place from the join, then only the progress document until it is reached
   let run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'WAITING', place: 101, position: 101, pollAfterMs: 1500, estimatedWaitSeconds: 300 } },
+    arrival({ status: 'WAITING', place: 101, position: 101, pollAfterMs: 1500, estimatedWaitSeconds: 300 }),
     progress({ servingThrough: 50 }, 'W/"a"'),
     { status: 304, headers: { ETag: 'W/"a"' } },
     { status: 429, headers: { 'Retry-After': '3' }, body: { type: '/problems/rate-limited' } },
@@ -93,7 +96,7 @@ function page(kind, path, replies, store) {
     progress({ servingThrough: 101 }, 'W/"b"'),
     { status: 200, body: { status: 'ADMITTED', pollAfterMs: 1000, admissionToken: 'a1.t', admissionExpiresAt: later } }
   ], {});
-  assert.deepStrictEqual(calls(run), ['POST /api/sessions', 'POST ' + queue + '/join (session)',
+  assert.deepStrictEqual(calls(run), [arrive,
     'GET ' + queue + '/progress', 'GET ' + queue + '/progress if-none-match W/"a"',
     'GET ' + queue + '/progress if-none-match W/"a"', 'GET ' + queue + '/progress if-none-match W/"a"',
     'GET ' + queue + '/progress if-none-match W/"a"', 'GET ' + queue + '/status (session)']);
@@ -104,11 +107,35 @@ function page(kind, path, replies, store) {
   assert.strictEqual(run.elements.progress.value, 100);
   assert.strictEqual(run.location.assigned, '/events/' + event + '/admitted');
   assert.strictEqual(JSON.parse(run.store['onsale.admission.' + event]).admissionToken, 'a1.t');
+  assert.deepStrictEqual(JSON.parse(run.store['onsale.session']), { sessionToken: 's1.t', expiresAt },
+    'the session is kept, not the join\'s answer');
+
+  // a tab that already has a session joins with it
+  run = await page('waiting', '/wait/' + event, [
+    { status: 200, body: { status: 'WAITING', place: 9, position: 9, pollAfterMs: 1000, estimatedWaitSeconds: 1 } },
+    progress({ servingThrough: 2 })
+  ], Object.assign({}, saved));
+  assert.deepStrictEqual(calls(run).slice(0, 2), ['POST ' + queue + '/join (session)', 'GET ' + queue + '/progress']);
+  assert.strictEqual(run.elements.position.textContent, '7');
+
+  // an arrival that finds no sale, and one refused for a stopped sale: nothing kept, asked again later
+  run = await page('waiting', '/wait/' + event, [
+    { status: 404, body: { type: '/problems/event-not-found' } }
+  ], {});
+  assert.match(run.elements.message.textContent, /^There is no sale at this address\./);
+  assert.deepStrictEqual(calls(run), [arrive]);
+  assert.strictEqual(run.store['onsale.session'], undefined, 'no session without its join');
+  run = await page('waiting', '/wait/' + event, [
+    { status: 503, headers: { 'Retry-After': '30' }, body: { type: '/problems/sale-halted' } },
+    arrival({ status: 'WAITING', place: 4, position: 4, pollAfterMs: 1000, estimatedWaitSeconds: 1 })
+  ], {});
+  assert.deepStrictEqual(calls(run).slice(0, 2), [arrive, arrive], 'arrives again once the sale resumes');
+  assert.ok(waits(run)[0] >= 30000, 'after Retry-After');
+  assert.strictEqual(run.elements.position.textContent, '4');
 
   // the progress read shows the place moving: 101 - 50 = 51 to go, half of those ahead gone
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'WAITING', place: 101, position: 101, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
+    arrival({ status: 'WAITING', place: 101, position: 101, pollAfterMs: 1000, estimatedWaitSeconds: 10 }),
     progress({ servingThrough: 50 })
   ], {});
   assert.strictEqual(run.elements.position.textContent, '51');
@@ -117,15 +144,14 @@ function page(kind, path, replies, store) {
 
   // a pre-queue joiner: no place until the opening, then one status call (spread) for it
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'NOT_OPEN', pollAfterMs: 3000 } },
+    arrival({ status: 'NOT_OPEN', pollAfterMs: 3000 }),
     progress({ saleState: 'SCHEDULED', opened: false, lineLength: 3000 }),
     progress({ opened: true, lineLength: 3000 }),
     { status: 200, body: { status: 'WAITING', place: 7, position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 1 } },
     progress({ servingThrough: 7, lineLength: 2993 }),
     { status: 200, body: { status: 'ADMITTED', pollAfterMs: 1000, admissionToken: 'a2.t', admissionExpiresAt: later } }
   ], {});
-  assert.deepStrictEqual(calls(run), ['POST /api/sessions', 'POST ' + queue + '/join (session)',
+  assert.deepStrictEqual(calls(run), [arrive,
     'GET ' + queue + '/progress', 'GET ' + queue + '/progress', 'GET ' + queue + '/status (session)',
     'GET ' + queue + '/progress', 'GET ' + queue + '/status (session)']);
   assert.strictEqual(waits(run)[0], 3000, 'NOT_OPEN: the join\'s pace');
@@ -134,24 +160,21 @@ function page(kind, path, replies, store) {
 
   // sold out, read from the progress document: final, no status call
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'WAITING', place: 900, position: 900, pollAfterMs: 1000 } },
+    arrival({ status: 'WAITING', place: 900, position: 900, pollAfterMs: 1000 }),
     progress({ soldOut: true, servingThrough: 800 })
   ], {});
   assert.match(run.elements.message.textContent, /^Sold out\./);
-  assert.strictEqual(calls(run).length, 3, 'sold out is final: no more requests');
+  assert.strictEqual(calls(run).length, 2, 'sold out is final: no more requests');
 
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'SOLD_OUT', pollAfterMs: 1000 } }
+    arrival({ status: 'SOLD_OUT', pollAfterMs: 1000 })
   ], {});
   assert.match(run.elements.message.textContent, /^Sold out\./);
-  assert.strictEqual(run.seen.length, 2, 'SOLD_OUT is final: no more polls');
+  assert.strictEqual(run.seen.length, 1, 'SOLD_OUT is final: no more polls');
 
   // a halted sale: stopped, asked again after Retry-After, the place kept (no new join)
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'WAITING', place: 7, position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 10 } },
+    arrival({ status: 'WAITING', place: 7, position: 7, pollAfterMs: 1000, estimatedWaitSeconds: 10 }),
     { status: 503, headers: { 'Retry-After': '30' }, body: { type: '/problems/sale-halted' } }
   ], {});
   assert.match(run.elements.message.textContent, /^Sale stopped\./);
@@ -161,8 +184,7 @@ function page(kind, path, replies, store) {
 
   // reached, but the admission expired unused before the tab asked: it joins again, at the back
   run = await page('waiting', '/wait/' + event, [
-    session,
-    { status: 200, body: { status: 'WAITING', place: 3, position: 3, pollAfterMs: 1000 } },
+    arrival({ status: 'WAITING', place: 3, position: 3, pollAfterMs: 1000 }),
     progress({ servingThrough: 5 }),
     { status: 404, body: { type: '/problems/not-in-queue' } }
   ], {});
