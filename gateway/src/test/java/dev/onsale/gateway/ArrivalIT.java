@@ -1,13 +1,12 @@
 package dev.onsale.gateway;
 
+import static dev.onsale.gateway.GatewayCalls.SERVICES;
 import static dev.onsale.gateway.GatewayCalls.unique;
 import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.GatewaySignature.Claims;
 import dev.onsale.common.token.GatewaySignature.Outcome;
-import dev.onsale.common.token.HmacSigner;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
 import java.time.Duration;
@@ -22,11 +21,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
  */
 @GatewayTest
 class ArrivalIT {
-
-    private static final GatewaySignature SERVICES = new GatewaySignature(
-            new HmacSigner("local-only-identity-key-change-me-in-production"),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(5));
 
     private static final String WAITING =
             "{\"status\":\"WAITING\",\"position\":41,\"place\":57,\"pollAfterMs\":2000,\"estimatedWaitSeconds\":1}";

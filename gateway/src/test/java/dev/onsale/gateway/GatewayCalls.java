@@ -1,9 +1,12 @@
 package dev.onsale.gateway;
 
+import dev.onsale.common.token.GatewaySignature;
+import dev.onsale.common.token.HmacSigner;
 import dev.onsale.testing.TestHttp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.UUID;
 
 /** What the gateway's integration tests call it with: the operators' local tokens and a buyer's session. */
@@ -13,6 +16,12 @@ final class GatewayCalls {
     static final String ADMIN_TOKEN = "local-admin-token";
 
     static final String AUDITOR_TOKEN = "local-auditor-token";
+
+    /** A service's check of the gateway's signature, with the local-only default key the services share. */
+    static final GatewaySignature SERVICES = new GatewaySignature(
+            new HmacSigner("local-only-identity-key-change-me-in-production"),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(5));
 
     private GatewayCalls() {}
 

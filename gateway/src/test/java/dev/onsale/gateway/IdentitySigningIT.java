@@ -1,18 +1,16 @@
 package dev.onsale.gateway;
 
 import static dev.onsale.gateway.GatewayCalls.ADMIN_TOKEN;
+import static dev.onsale.gateway.GatewayCalls.SERVICES;
 import static dev.onsale.gateway.GatewayCalls.newSession;
 import static dev.onsale.gateway.GatewayCalls.unique;
 import static dev.onsale.gateway.GatewayStubs.BOOKING;
 import static dev.onsale.gateway.GatewayStubs.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.GatewaySignature.Claims;
 import dev.onsale.common.token.GatewaySignature.Outcome;
-import dev.onsale.common.token.HmacSigner;
 import dev.onsale.testing.TestHttp;
-import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -20,12 +18,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 /** What a service can check of the gateway's word: every identity the gateway forwards comes signed for its request. */
 @GatewayTest
 class IdentitySigningIT {
-
-    /** The gateway's local-only default key (application.yml), which the services share. */
-    private static final GatewaySignature SERVICES = new GatewaySignature(
-            new HmacSigner("local-only-identity-key-change-me-in-production"),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(5));
 
     private final TestHttp gateway;
 
