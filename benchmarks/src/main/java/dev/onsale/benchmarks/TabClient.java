@@ -221,18 +221,10 @@ final class TabClient {
             String statusLine;
             try {
                 statusLine = line(true);
-            } catch (EOFException e) {
-                if (mayRetry) {
-                    throw new NothingReceived(e);
-                }
-                throw e;
             } catch (SocketTimeoutException e) {
-                throw e;
+                throw e; // no answer in time is not a closed connection: not sent again
             } catch (IOException e) {
-                if (mayRetry) {
-                    throw new NothingReceived(e);
-                }
-                throw e;
+                throw mayRetry ? new NothingReceived(e) : e;
             }
             if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
                 throw new IOException("not an HTTP/1.x status line: " + statusLine);

@@ -1,9 +1,6 @@
 package dev.onsale.gateway.halt;
 
-import dev.onsale.common.problem.ProblemType;
-import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
-import java.time.Duration;
 import java.util.List;
 import org.springframework.core.Ordered;
 import org.springframework.http.server.PathContainer;
@@ -31,11 +28,11 @@ class SaleHaltFilter implements WebFilter, Ordered {
             PathPatternParser.defaultInstance.parse("/api/events/{eventId}/holds"));
 
     private final HaltedSales halted;
-    private final Duration retryAfter;
+    private final SaleHaltProperties properties;
 
     SaleHaltFilter(HaltedSales halted, SaleHaltProperties properties) {
         this.halted = halted;
-        this.retryAfter = properties.retryAfter();
+        this.properties = properties;
     }
 
     @Override
@@ -52,11 +49,7 @@ class SaleHaltFilter implements WebFilter, Ordered {
                 if (EventIds.parse(match.getUriVariables().get("eventId"))
                         .filter(halted::isHalted)
                         .isPresent()) {
-                    return Mono.error(Problem.retryable(
-                                    ProblemType.SALE_HALTED,
-                                    "the organiser stopped this sale; nothing was taken",
-                                    retryAfter)
-                            .toException());
+                    return Mono.error(properties.refusal());
                 }
                 break;
             }

@@ -30,13 +30,17 @@ public class OperatorCalls {
     public void asAdmin(HttpHeaders headers, HttpMethod method, String rawPath) {
         var claims = new GatewaySignature.Claims(method.name(), rawPath, null, IdentityHeaders.ROLE_ADMIN, null, null);
         headers.set(IdentityHeaders.ROLE, IdentityHeaders.ROLE_ADMIN);
-        headers.set(IdentityHeaders.SIGNATURE, GatewaySignature.sign(signer, claims, clock.instant()));
+        sign(headers, claims);
     }
 
     /** Sets {@code X-Onsale-Buyer: sessionId} and its signature for {@code method} on {@code rawPath}. */
     public void asBuyer(HttpHeaders headers, HttpMethod method, String rawPath, UUID sessionId) {
         var claims = new GatewaySignature.Claims(method.name(), rawPath, sessionId.toString(), null, null, null);
         headers.set(IdentityHeaders.BUYER, sessionId.toString());
+        sign(headers, claims);
+    }
+
+    private void sign(HttpHeaders headers, GatewaySignature.Claims claims) {
         headers.set(IdentityHeaders.SIGNATURE, GatewaySignature.sign(signer, claims, clock.instant()));
     }
 }

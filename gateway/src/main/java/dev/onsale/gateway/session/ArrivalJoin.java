@@ -37,7 +37,7 @@ class ArrivalJoin {
     private final URI queue;
     private final OperatorCalls calls;
     private final HaltedSales halted;
-    private final Duration haltRetryAfter;
+    private final SaleHaltProperties halts;
     private final Duration unavailableRetryAfter;
     private final Duration timeout;
 
@@ -56,18 +56,14 @@ class ArrivalJoin {
         this.queue = upstream.queue();
         this.calls = calls;
         this.halted = halted;
-        this.haltRetryAfter = halts.retryAfter();
+        this.halts = halts;
         this.unavailableRetryAfter = problems.unavailableRetryAfter();
     }
 
     /** Joins {@code sessionId} to the line of {@code eventId}; the join's answer (JSON), or a problem as above. */
     Mono<String> join(UUID eventId, UUID sessionId, String correlationId) {
         if (halted.isHalted(eventId)) {
-            return Mono.error(Problem.retryable(
-                            ProblemType.SALE_HALTED,
-                            "the organiser stopped this sale; nothing was taken",
-                            haltRetryAfter)
-                    .toException());
+            return Mono.error(halts.refusal());
         }
         String path = "/api/queue/" + eventId + "/join";
         URI uri = queue.resolve(path);
