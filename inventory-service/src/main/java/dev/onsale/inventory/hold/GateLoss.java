@@ -58,9 +58,13 @@ public class GateLoss extends PeriodicPass {
         super.start();
     }
 
-    /** Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404). */
+    /**
+     * Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404).
+     * The epoch is read before the mark, the reverse of the order in which {@link #pass()} writes them: a pass that
+     * runs between the two reads has written the mark before the epoch that this question then sees.
+     */
     public boolean rebuilding() {
-        return jedis.exists(REBUILDING) || jedis.get(EPOCH) == null;
+        return jedis.get(EPOCH) == null || jedis.exists(REBUILDING);
     }
 
     @Override

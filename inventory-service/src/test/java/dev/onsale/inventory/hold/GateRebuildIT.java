@@ -61,6 +61,40 @@ class GateRebuildIT {
         }
     }
 
+    /**
+     * The watch marks the gate as rebuilding and then writes the new epoch, while a hold that finds no gate asks
+     * {@link GateLoss#rebuilding()} in between: each time Redis is lost, a hold racing the watch's pass must see the
+     * loss (503), never an unknown event (404). Before the question read the epoch first, a read of the mark before
+     * the pass and of the epoch after it answered "not rebuilding" now and then.
+     */
+    @Test
+    void aHoldRacingTheWatchThatFindsTheLossAlwaysSeesTheGateRebuilding() throws Exception {
+        await().atMost(Duration.ofSeconds(10)).until(() -> jedis.get(GateLoss.EPOCH) != null);
+        int rounds = 500;
+        int missed = 0;
+        try {
+            for (int round = 0; round < rounds; round++) {
+                jedis.flushAll();
+                var watch = new Thread(gateLoss::pass);
+                watch.start();
+                while (watch.isAlive()) {
+                    if (!gateLoss.rebuilding()) {
+                        missed++;
+                    }
+                }
+                watch.join();
+                assertThat(gateLoss.rebuilding())
+                        .as("after the pass, round %d", round)
+                        .isTrue();
+            }
+        } finally {
+            jedis.del(GateLoss.REBUILDING);
+        }
+        assertThat(missed)
+                .as("questions answered \"not rebuilding\" while the gate was lost")
+                .isZero();
+    }
+
     private void rebuildAfterTheLoss(UUID eventId, UUID heldOrder, UUID heldSession, UUID soldOrder) {
         assertThat(gateLoss.rebuilding()).isTrue();
         HoldAnswer meanwhile = placement.hold(HoldRequest.ofQuantity(eventId, UUID.randomUUID(), 1, null));
