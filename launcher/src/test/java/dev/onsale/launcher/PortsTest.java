@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,5 +42,26 @@ class PortsTest {
         assertThat(Ports.inUse(port))
                 .as("the closed connection lingers in TIME_WAIT")
                 .isFalse();
+    }
+
+    @Test
+    void aPortThatAnOutgoingConnectionHoldsCannotBeListenedOn() throws Exception {
+        try (var server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                var client = new java.net.Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+                var accepted = server.accept()) {
+            assertThat(Ports.inUse(client.getLocalPort()))
+                    .as("the client's local port %d, which the kernel picked", client.getLocalPort())
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void freePortsLieBelowTheRangeTheKernelGivesOutgoingConnectionsSoNoneCanTakeOneBeforeItsServiceStarts() {
+        List<Integer> ports = Ports.free(12);
+        assertThat(ports).doesNotHaveDuplicates().hasSize(12);
+        assertThat(ports)
+                .allSatisfy(port -> assertThat(port)
+                        .isBetween(Ports.LOWEST_FREE, Ports.ephemeralFloor() - 1)
+                        .satisfies(free -> assertThat(Ports.inUse(free)).isFalse()));
     }
 }
