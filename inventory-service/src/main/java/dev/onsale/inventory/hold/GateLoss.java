@@ -5,6 +5,7 @@ import dev.onsale.common.events.GateLost;
 import dev.onsale.platform.messaging.Envelope;
 import dev.onsale.platform.scheduling.PeriodicPass;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,13 +17,18 @@ import redis.clients.jedis.params.SetParams;
 /**
  * Notices that Redis came back without the gate's state (a restart without persistence, a failover to a replica
  * that had not caught up, a flush): Redis holds an epoch marker that nothing deletes, and every replica checks
- * it every {@code onsale.holds.gate-watch-interval}. A replica that finds it gone writes a new one (once: SET NX),
- * marks the gate as rebuilding for {@code onsale.holds.rebuild-hold-off}, and tells booking (GateLost), which
+ * it every {@code onsale.holds.gate-watch-interval}. A replica that finds it gone writes a new one (once: SET NX)
+ * that marks the gate as rebuilding until {@code onsale.holds.rebuild-hold-off} from now, and tells booking
+ * (GateLost), which
  * rebuilds every open event's gate from the database. Meanwhile a hold for an event the gate no longer knows is
  * 503 with Retry-After, never a 404 and never a hold the database could not back. A replica that starts against
  * a Redis without the marker (a first start, or a loss while no replica ran) tells booking too, but does not hold
  * holds back: it cannot tell a new install from a loss, and the rebuild follows within seconds. Writes that a failover lost
  * while the marker survived are drift, found by the periodic reconciliation.
+ *
+ * <p>The epoch and the hold-off are one value of one key, written by one SET and read by one GET. As two keys, a
+ * hold that read them on either side of a pass, or a loss between the pass's two writes, saw a new epoch without
+ * the mark and answered 404 while the gate was being rebuilt (GateRebuildIT races it).
  *
  * <p>In Redis Cluster the marker lives on one shard; the loss of another shard is found by reconciliation (the
  * gate has no counter for an open event) and rebuilt by the same run.
@@ -31,7 +37,9 @@ import redis.clients.jedis.params.SetParams;
 public class GateLoss extends PeriodicPass {
 
     static final String EPOCH = "inventory:gate-epoch";
-    static final String REBUILDING = "inventory:gate-rebuilding";
+    /** Between the epoch's id and the end of its hold-off, in the value of {@link #EPOCH} after a loss. */
+    private static final String REBUILDING_UNTIL = " rebuilding-until ";
+
     private static final Logger log = LoggerFactory.getLogger(GateLoss.class);
 
     private final JedisPooled jedis;
@@ -39,6 +47,12 @@ public class GateLoss extends PeriodicPass {
     private final HoldsProperties properties;
     private final Clock clock;
     private volatile String epoch;
+    /**
+     * Whether this replica has seen an epoch in Redis since it started. Not {@code epoch != null}: a pass that lost
+     * the race to write the new epoch reads the winner's, and a second loss right then reads nothing, after which
+     * the next pass took the loss for a first start and did not hold holds back.
+     */
+    private volatile boolean watched;
 
     GateLoss(JedisPooled jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties, Clock clock) {
         super("gate-loss-watch", true, properties.gateWatchInterval());
@@ -58,39 +72,39 @@ public class GateLoss extends PeriodicPass {
         super.start();
     }
 
-    /**
-     * Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404).
-     * The epoch is read before the mark, the reverse of the order in which {@link #pass()} writes them: a pass that
-     * runs between the two reads has written the mark before the epoch that this question then sees.
-     */
+    /** Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404). */
     public boolean rebuilding() {
-        return jedis.get(EPOCH) == null || jedis.exists(REBUILDING);
+        String current = jedis.get(EPOCH);
+        if (current == null) {
+            return true;
+        }
+        int mark = current.indexOf(REBUILDING_UNTIL);
+        return mark >= 0
+                && clock.instant().isBefore(Instant.parse(current.substring(mark + REBUILDING_UNTIL.length())));
     }
 
     @Override
     protected void pass() {
-        String current = jedis.get(EPOCH);
+        String current = id(jedis.get(EPOCH));
         if (current != null) {
             if (!current.equals(epoch) && epoch != null) {
                 log.info("the gate's epoch is {} now (another replica found the loss)", current);
             }
             epoch = current;
+            watched = true;
             return;
         }
-        boolean firstStart = epoch == null;
-        if (!firstStart) {
-            // the mark first: whoever sees the new epoch also sees holds held back
-            jedis.set(
-                    REBUILDING,
-                    clock.instant().toString(),
-                    SetParams.setParams().ex(properties.rebuildHoldOff().toSeconds()));
-        }
+        boolean firstStart = !watched;
         String fresh = UUID.randomUUID().toString();
-        if (!"OK".equals(jedis.set(EPOCH, fresh, SetParams.setParams().nx()))) {
-            epoch = jedis.get(EPOCH);
+        String value =
+                firstStart ? fresh : fresh + REBUILDING_UNTIL + clock.instant().plus(properties.rebuildHoldOff());
+        if (!"OK".equals(jedis.set(EPOCH, value, SetParams.setParams().nx()))) {
+            epoch = id(jedis.get(EPOCH));
+            watched = true;
             return;
         }
         epoch = fresh;
+        watched = true;
         log.warn(
                 firstStart
                         ? "Redis holds no gate epoch: a first start, or the gate's state was lost while no replica watched;"
@@ -107,5 +121,14 @@ public class GateLoss extends PeriodicPass {
                                 failure.toString());
                     }
                 });
+    }
+
+    /** The epoch's id in the value of {@link #EPOCH}, without its hold-off; null for null. */
+    private static String id(String value) {
+        if (value == null) {
+            return null;
+        }
+        int mark = value.indexOf(REBUILDING_UNTIL);
+        return mark < 0 ? value : value.substring(0, mark);
     }
 }
