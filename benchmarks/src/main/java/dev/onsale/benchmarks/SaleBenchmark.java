@@ -180,7 +180,8 @@ final class SaleBenchmark {
         }
         String token = session.body().path("sessionToken").asString();
         // the arrival's join, answered with the session: handled as a join's answer
-        Answer arrived = oneCallArrival ? new Answer(200, session.body().path("queue"), 1, null) : null;
+        Answer arrived =
+                oneCallArrival ? new Answer(200, session.body().path("queue"), session.retryAfter(), null) : null;
         String admission = null;
         Long place = null;
         boolean joined = false;
@@ -299,8 +300,16 @@ final class SaleBenchmark {
                     }
                 }
                 key = UUID.randomUUID().toString();
+            } else if (refusedSoldOut(hold) && hold.retryAfter().isEmpty()) {
+                // sold out for good: nothing held can come back
+                return "sold out (hold)";
+            } else if (refusedSoldOut(hold)) {
+                // every seat held right now: some may come back; as a page would, ask again after Retry-After,
+                // spread over half as long again so that the crowd does not ask in step
+                long wait = hold.retryAfterSeconds() * 1000;
+                Thread.sleep(wait + random.nextLong(wait / 2 + 1));
+                key = UUID.randomUUID().toString();
             } else if (hold.status() == 409 || hold.status() == 422) {
-                // every seat held right now: some may come back when abandoned holds expire; the page tries again
                 Thread.sleep(3000 + random.nextInt(2000));
                 key = UUID.randomUUID().toString();
             } else if (hold.status() == 403) {
@@ -310,6 +319,11 @@ final class SaleBenchmark {
             }
         }
         return soldOut.get() ? "sold out while holding" : "time limit while holding";
+    }
+
+    private static boolean refusedSoldOut(Answer hold) {
+        return hold.status() == 409
+                && "/problems/sold-out".equals(hold.body().path("type").asString());
     }
 
     /** Sold out for good, as a page would learn it from the availability; every tab stops then. */

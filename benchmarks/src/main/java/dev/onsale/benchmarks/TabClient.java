@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,8 +37,13 @@ final class TabClient {
     private static final int MAX_HEAD_BYTES = 64 * 1024;
 
     /** An answer as a tab reads it; {@link #NONE} when there was none (status 0, retry after 1 s). */
-    record Answer(int status, JsonNode body, long retryAfterSeconds, String etag) {
-        static final Answer NONE = new Answer(0, null, 1, null);
+    record Answer(int status, JsonNode body, OptionalLong retryAfter, String etag) {
+        static final Answer NONE = new Answer(0, null, OptionalLong.empty(), null);
+
+        /** The answer's {@code Retry-After}, or a second when it gave none. */
+        long retryAfterSeconds() {
+            return retryAfter.orElse(1);
+        }
     }
 
     /** One request of a tab: its method, path with query, extra header lines ({@code Name: value\r\n}) and body. */
@@ -129,7 +135,7 @@ final class TabClient {
                         ? " " + body.path("type").asString("").replace("/problems/", "")
                         : "";
                 calls.record(what, response.status + slug, System.nanoTime() - started);
-                return new Answer(response.status, body, response.retryAfterSeconds(), response.etag);
+                return new Answer(response.status, body, response.retryAfter(), response.etag);
             } catch (SocketTimeoutException e) {
                 close();
                 calls.record(what, "no answer in " + timeout.toSeconds() + " s", System.nanoTime() - started);
@@ -347,11 +353,13 @@ final class TabClient {
             this.status = status;
         }
 
-        long retryAfterSeconds() {
+        OptionalLong retryAfter() {
             try {
-                return retryAfter == null ? 1 : Math.max(1, Long.parseLong(retryAfter.trim()));
+                return retryAfter == null
+                        ? OptionalLong.empty()
+                        : OptionalLong.of(Math.max(1, Long.parseLong(retryAfter.trim())));
             } catch (NumberFormatException e) {
-                return 1;
+                return OptionalLong.of(1);
             }
         }
     }

@@ -2,7 +2,6 @@ package dev.onsale.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.inventory.hold.GateRefusal;
 import dev.onsale.inventory.hold.PlaceScript;
 import dev.onsale.inventory.hold.Placement;
 import java.time.Instant;
@@ -69,7 +68,6 @@ class HoldsBenchmarkTest {
         PlaceScript call = HoldsBenchmark.rawCall(SCRATCH, new HoldsBenchmark.Ask(null, 1), NOW);
         assertThat(PlaceScript.Result.of(List.of("PLACED", 799L))).isEqualTo(PlaceScript.Result.PLACED);
         assertThat(call.placement(List.of("PLACED", 799L))).isEqualTo(new Placement.Placed(call.orderId(), 799));
-        assertThat(call.placement(List.of("REFUSED", "SOLD_OUT")))
-                .isEqualTo(new Placement.Refused(GateRefusal.SOLD_OUT, null));
+        assertThat(call.placement(List.of("REFUSED", "SOLD_OUT", 0L, 12L))).isEqualTo(new Placement.SoldOut(0, 12));
     }
 }

@@ -20,6 +20,12 @@ public sealed interface HoldAnswer {
     /** The gate refused at once; nothing was taken. */
     record RefusedAtGate(GateRefusal reason) implements HoldAnswer {}
 
+    /**
+     * The gate had fewer seats free than asked for ({@code available}); nothing was taken. {@code liveHolds} seats
+     * are held by buyers who may not pay, and come back if they do not: none, and the event is sold out for good.
+     */
+    record SoldOut(long available, long liveHolds) implements HoldAnswer {}
+
     /** Booking refused the allocation; the gate's side was restored. */
     record RefusedByAllocation(AllocationRefused.Reason reason) implements HoldAnswer {}
 

@@ -112,6 +112,11 @@ public class HoldPlacement {
                 metrics.refusedAtGate(refused.reason());
                 yield new HoldAnswer.RefusedAtGate(refused.reason());
             }
+            case Placement.SoldOut soldOut -> {
+                waiters.forget(orderId, reply);
+                metrics.refusedAtGate(GateRefusal.SOLD_OUT);
+                yield new HoldAnswer.SoldOut(soldOut.available(), soldOut.liveHolds());
+            }
             case Placement.Replayed replayed -> {
                 waiters.forget(orderId, reply);
                 yield replay(request.eventId(), replayed.orderId(), deadline, answerBy);
@@ -135,7 +140,7 @@ public class HoldPlacement {
             metrics.released("answer_late");
             answer = new HoldAnswer.Unanswered(orderId);
         }
-        if (!(answer instanceof HoldAnswer.RefusedAtGate)) {
+        if (!(answer instanceof HoldAnswer.RefusedAtGate || answer instanceof HoldAnswer.SoldOut)) {
             metrics.endToEnd(Duration.ofNanos(System.nanoTime() - started));
         }
         return answer;

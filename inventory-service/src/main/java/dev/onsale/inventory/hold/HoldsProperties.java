@@ -10,6 +10,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param replyWait          how long a hold request waits for booking's allocation reply before it
  *                           cancels the allocation, releases the gate's side and answers 503
  * @param retryAfter         the {@code Retry-After} of that 503
+ * @param soldOutRetryAfter  the {@code Retry-After} of a 409 {@code sold-out} while held seats may still come back:
+ *                           how long a buyer waits before asking again (a crowd that asked again at once made
+ *                           most of a sale's holds traffic with refusals)
  * @param idempotencyTtl     how long an {@code Idempotency-Key} keeps naming the order it placed
  * @param recordTtl          how long the gate keeps the record of an ended order (answers replays,
  *                           makes late deliveries no-ops; an order without a record is ignored too)
@@ -43,6 +46,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record HoldsProperties(
         @DefaultValue("5s") Duration replyWait,
         @DefaultValue("2s") Duration retryAfter,
+        @DefaultValue("10s") Duration soldOutRetryAfter,
         @DefaultValue("24h") Duration idempotencyTtl,
         @DefaultValue("7d") Duration recordTtl,
         @DefaultValue("160") int gateConcurrency,
@@ -63,8 +67,8 @@ public record HoldsProperties(
         if (replyWait.isNegative() || replyWait.isZero()) {
             throw new IllegalArgumentException("onsale.holds.reply-wait must be positive");
         }
-        if (retryAfter.toSeconds() < 1) {
-            throw new IllegalArgumentException("onsale.holds.retry-after must be at least 1s");
+        if (retryAfter.toSeconds() < 1 || soldOutRetryAfter.toSeconds() < 1) {
+            throw new IllegalArgumentException("onsale.holds.retry-after and sold-out-retry-after must be at least 1s");
         }
         if (pendingStaleAfter.compareTo(replyWait.plus(deadlineMargin)) <= 0
                 || pendingSweepInterval.isNegative()

@@ -67,7 +67,10 @@ public record PlaceScript(
         KEY_REUSED,
         /** The order id was given up before the script ran (release.lua ABANDON's tombstone). */
         ABANDONED,
-        /** Refused without a write; then: a {@link GateRefusal} name, and the live order for ORDER_ALREADY_LIVE. */
+        /**
+         * Refused without a write; then: a {@link GateRefusal} name, and the live order for ORDER_ALREADY_LIVE, or the
+         * counter and the live holds for SOLD_OUT.
+         */
         REFUSED;
 
         public static Result of(Object reply) {
@@ -121,10 +124,13 @@ public record PlaceScript(
             case REPLAYED -> new Placement.Replayed(UUID.fromString((String) value(values, 1)));
             case KEY_REUSED -> new Placement.KeyReused(UUID.fromString((String) value(values, 1)));
             case ABANDONED -> new Placement.Abandoned();
-            case REFUSED ->
-                new Placement.Refused(
-                        GateRefusal.valueOf((String) value(values, 1)),
-                        values.size() > 2 ? UUID.fromString((String) values.get(2)) : null);
+            case REFUSED -> {
+                GateRefusal reason = GateRefusal.valueOf((String) value(values, 1));
+                yield reason == GateRefusal.SOLD_OUT
+                        ? new Placement.SoldOut((Long) value(values, 2), (Long) value(values, 3))
+                        : new Placement.Refused(
+                                reason, values.size() > 2 ? UUID.fromString((String) values.get(2)) : null);
+            }
         };
     }
 

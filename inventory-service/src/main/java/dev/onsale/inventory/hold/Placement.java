@@ -19,4 +19,10 @@ public sealed interface Placement {
 
     /** Refused at the gate; nothing was written. {@code liveOrder} is set for ORDER_ALREADY_LIVE. */
     record Refused(GateRefusal reason, UUID liveOrder) implements Placement {}
+
+    /**
+     * Fewer seats free than asked for; nothing was written. {@code liveHolds} is how many seats can still come
+     * back (holds that may end unpaid): none, and the event is sold out for good.
+     */
+    record SoldOut(long available, long liveHolds) implements Placement {}
 }

@@ -24,8 +24,9 @@
 --          {'KEY_REUSED', order id}    the idempotency key names an order for another request: nothing changed
 --          {'ABANDONED'}               the caller gave this order id up before the script ran (its answer was
 --                                      lost, and release.lua ABANDON left a tombstone): nothing changed
---          {'REFUSED', reason[, live order id]}  EVENT_NOT_FOUND, SALE_NOT_OPEN, LIMIT_EXCEEDED,
---                                      ORDER_ALREADY_LIVE (with the live order), SOLD_OUT, SEAT_UNAVAILABLE
+--          {'REFUSED', reason[, ...]}  EVENT_NOT_FOUND, SALE_NOT_OPEN, LIMIT_EXCEEDED,
+--                                      ORDER_ALREADY_LIVE (then the live order), SOLD_OUT (then the counter and
+--                                      the live holds: whether seats can still come back), SEAT_UNAVAILABLE
 -- Invariants: everything is checked before the first write, so a refusal writes nothing; the counter
 -- is decremented by exactly `quantity` and never below 0; every chosen seat is claimed (value: the
 -- order id) or none is; the AllocateSeats command is appended in the same atomic step as the
@@ -80,7 +81,7 @@ if live then
   return {'REFUSED', 'ORDER_ALREADY_LIVE', live}
 end
 if available < quantity then
-  return {'REFUSED', 'SOLD_OUT'}
+  return {'REFUSED', 'SOLD_OUT', available, tonumber(redis.call('GET', KEYS[2]) or '0')}
 end
 for i = 10, #KEYS do
   if redis.call('EXISTS', KEYS[i]) == 1 then

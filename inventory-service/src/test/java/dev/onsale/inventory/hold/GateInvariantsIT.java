@@ -48,6 +48,7 @@ class GateInvariantsIT {
         HoldsProperties properties = new HoldsProperties(
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(2),
+                Duration.ofSeconds(10),
                 Duration.ofHours(24),
                 Duration.ofHours(1),
                 16,

@@ -55,13 +55,44 @@ class HoldRefusalsIT extends HoldsOverHttp {
     }
 
     @Test
-    void nothingLeftAtTheGateIsSoldOut() throws Exception {
+    void fewerSeatsFreeThanAskedForIsSoldOutNamingHowManyAreAndNoRetryWhenNoneCanComeBack() throws Exception {
         jedis.set(InventoryKeys.available(eventId), "1");
 
         TestHttp.Reply response = client.hold(eventId, session, "{\"quantity\":2}");
 
         assertThat(response.status()).isEqualTo(409);
         assertThat(response.problemType()).isEqualTo("/problems/sold-out");
+        assertThat(response.json().path("detail").asString())
+                .isEqualTo("only 1 seat is free, fewer than asked for; ask for at most 1");
+        assertThat(response.header("Retry-After"))
+                .as("nothing held can come back")
+                .isEmpty();
+        assertThat(TestEvents.available(jedis, eventId)).isEqualTo(1);
+        assertThat(jedis.keys(InventoryKeys.prefix(eventId) + "order:*")).isEmpty();
+    }
+
+    @Test
+    void everySeatHeldIsSoldOutForNowWithARetryAfterAndEverySeatSoldIsFinal() throws Exception {
+        jedis.set(InventoryKeys.available(eventId), "0");
+        jedis.set(InventoryKeys.liveHolds(eventId), "3");
+
+        TestHttp.Reply forNow = client.hold(eventId, session, "{\"quantity\":1}");
+
+        assertThat(forNow.status()).isEqualTo(409);
+        assertThat(forNow.problemType()).isEqualTo("/problems/sold-out");
+        assertThat(forNow.header("Retry-After")).isEqualTo("10");
+        assertThat(forNow.json().path("detail").asString())
+                .isEqualTo("no seat is free right now; 3 seats are held by buyers who may not pay come back if they"
+                        + " do not: try again after Retry-After");
+
+        jedis.set(InventoryKeys.liveHolds(eventId), "0");
+        TestHttp.Reply forGood = client.hold(eventId, session, "{\"quantity\":1}");
+
+        assertThat(forGood.status()).isEqualTo(409);
+        assertThat(forGood.problemType()).isEqualTo("/problems/sold-out");
+        assertThat(forGood.header("Retry-After")).as("sold out for good").isEmpty();
+        assertThat(forGood.json().path("detail").asString())
+                .isEqualTo("every seat of this event is sold; none can come back");
     }
 
     @Test

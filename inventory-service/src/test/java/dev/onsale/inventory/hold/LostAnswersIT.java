@@ -275,6 +275,7 @@ class LostAnswersIT {
         return new HoldsProperties(
                 Duration.ofMillis(500),
                 properties.retryAfter(),
+                properties.soldOutRetryAfter(),
                 properties.idempotencyTtl(),
                 properties.recordTtl(),
                 properties.gateConcurrency(),

@@ -123,8 +123,7 @@ class PlaceScriptTest {
         assertThat(call.placement(List.of("REPLAYED", other.toString()))).isEqualTo(new Placement.Replayed(other));
         assertThat(call.placement(List.of("KEY_REUSED", other.toString()))).isEqualTo(new Placement.KeyReused(other));
         assertThat(call.placement(List.of("ABANDONED"))).isEqualTo(new Placement.Abandoned());
-        assertThat(call.placement(List.of("REFUSED", "SOLD_OUT")))
-                .isEqualTo(new Placement.Refused(GateRefusal.SOLD_OUT, null));
+        assertThat(call.placement(List.of("REFUSED", "SOLD_OUT", 0L, 7L))).isEqualTo(new Placement.SoldOut(0, 7));
         assertThat(call.placement(List.of("REFUSED", "ORDER_ALREADY_LIVE", other.toString())))
                 .isEqualTo(new Placement.Refused(GateRefusal.ORDER_ALREADY_LIVE, other));
     }

@@ -64,7 +64,7 @@ class HoldController {
                     .location(URI.create("/api/orders/" + held.orderId()))
                     .body(HoldResponse.of(held));
         }
-        throw HoldProblems.of(answer, eventId, properties.retryAfter());
+        throw HoldProblems.of(answer, eventId, properties);
     }
 
     /** The gateway's deadline; only the gateway sets the header (it strips every client-sent X-Onsale-*). */

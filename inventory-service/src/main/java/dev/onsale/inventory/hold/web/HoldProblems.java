@@ -2,6 +2,7 @@ package dev.onsale.inventory.hold.web;
 
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
+import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.inventory.hold.OrderRecord;
 import dev.onsale.platform.web.ProblemException;
 import java.time.Duration;
@@ -12,8 +13,10 @@ final class HoldProblems {
 
     private HoldProblems() {}
 
-    static ProblemException of(HoldAnswer answer, UUID eventId, Duration retryAfter) {
+    static ProblemException of(HoldAnswer answer, UUID eventId, HoldsProperties properties) {
+        Duration retryAfter = properties.retryAfter();
         return switch (answer) {
+            case HoldAnswer.SoldOut soldOut -> soldOut(soldOut, properties.soldOutRetryAfter());
             case HoldAnswer.RefusedAtGate gate ->
                 switch (gate.reason()) {
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
@@ -23,13 +26,13 @@ final class HoldProblems {
                         new ProblemException(
                                 ProblemType.ORDER_ALREADY_LIVE,
                                 "this session already holds an order for the event; pay or cancel it first");
-                    case SOLD_OUT -> soldOut();
+                    case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
                     case SEAT_UNAVAILABLE -> seatUnavailable();
                 };
             case HoldAnswer.RefusedByAllocation allocation ->
                 switch (allocation.reason()) {
                     case SEAT_UNAVAILABLE -> seatUnavailable();
-                    case SOLD_OUT -> soldOut();
+                    case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
                     case SALE_NOT_OPEN -> saleNotOpen();
                     case LIMIT_EXCEEDED -> limitExceeded();
@@ -71,9 +74,39 @@ final class HoldProblems {
         return new ProblemException(ProblemType.LIMIT_EXCEEDED, "more seats than this event allows per order");
     }
 
-    private static ProblemException soldOut() {
+    /**
+     * Sold out for good (nothing free, nothing held), or for now: then the held seats may come back, and the buyer is
+     * told when to try again ({@code onsale.holds.sold-out-retry-after}) instead of asking again at once, which
+     * under a sale's crowd was most of the holds traffic. Fewer seats free than asked for says how many are.
+     */
+    private static ProblemException soldOut(HoldAnswer.SoldOut soldOut, Duration retryAfter) {
+        if (soldOut.available() == 0 && soldOut.liveHolds() == 0) {
+            return new ProblemException(ProblemType.SOLD_OUT, "every seat of this event is sold; none can come back");
+        }
+        String free = soldOut.available() == 0
+                ? "no seat is free right now"
+                : "only " + seats(soldOut.available()) + " free, fewer than asked for; ask for at most "
+                        + soldOut.available();
+        if (soldOut.liveHolds() == 0) {
+            return new ProblemException(ProblemType.SOLD_OUT, free);
+        }
         return new ProblemException(
-                ProblemType.SOLD_OUT, "no seats are left right now; seats of holds that end come back");
+                        ProblemType.SOLD_OUT,
+                        free + "; " + seats(soldOut.liveHolds()) + " held by buyers who may not pay come back if"
+                                + " they do not: try again after Retry-After")
+                .retryAfter(retryAfter.toSeconds());
+    }
+
+    /** The database had fewer free seats than the gate thought: some may come back, as for a sale sold out now. */
+    private static ProblemException soldOutAtAllocation(Duration retryAfter) {
+        return new ProblemException(
+                        ProblemType.SOLD_OUT,
+                        "no seat is free right now; seats of holds that end come back: try again after Retry-After")
+                .retryAfter(retryAfter.toSeconds());
+    }
+
+    private static String seats(long count) {
+        return count == 1 ? "1 seat is" : count + " seats are";
     }
 
     private static ProblemException seatUnavailable() {
