@@ -46,7 +46,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record HoldsProperties(
         @DefaultValue("5s") Duration replyWait,
         @DefaultValue("2s") Duration retryAfter,
-        @DefaultValue("10s") Duration soldOutRetryAfter,
+        @DefaultValue("5s") Duration soldOutRetryAfter,
         @DefaultValue("24h") Duration idempotencyTtl,
         @DefaultValue("7d") Duration recordTtl,
         @DefaultValue("160") int gateConcurrency,

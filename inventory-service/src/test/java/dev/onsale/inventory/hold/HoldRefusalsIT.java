@@ -80,7 +80,7 @@ class HoldRefusalsIT extends HoldsOverHttp {
 
         assertThat(forNow.status()).isEqualTo(409);
         assertThat(forNow.problemType()).isEqualTo("/problems/sold-out");
-        assertThat(forNow.header("Retry-After")).isEqualTo("10");
+        assertThat(forNow.header("Retry-After")).isEqualTo("5");
         assertThat(forNow.json().path("detail").asString())
                 .isEqualTo("no seat is free right now; 3 seats are held by buyers who may not pay come back if they"
                         + " do not: try again after Retry-After");
