@@ -74,18 +74,14 @@ public class GateLoss extends PeriodicPass {
 
     /** Whether holds for an event without a gate counter are to wait for its rebuild (503), not be refused (404). */
     public boolean rebuilding() {
-        String current = jedis.get(EPOCH);
-        if (current == null) {
-            return true;
-        }
-        int mark = current.indexOf(REBUILDING_UNTIL);
-        return mark >= 0
-                && clock.instant().isBefore(Instant.parse(current.substring(mark + REBUILDING_UNTIL.length())));
+        Epoch current = Epoch.of(jedis.get(EPOCH));
+        return current == null
+                || (current.rebuildingUntil() != null && clock.instant().isBefore(current.rebuildingUntil()));
     }
 
     @Override
     protected void pass() {
-        String current = id(jedis.get(EPOCH));
+        String current = Epoch.idOf(jedis.get(EPOCH));
         if (current != null) {
             if (!current.equals(epoch) && epoch != null) {
                 log.info("the gate's epoch is {} now (another replica found the loss)", current);
@@ -99,7 +95,7 @@ public class GateLoss extends PeriodicPass {
         String value =
                 firstStart ? fresh : fresh + REBUILDING_UNTIL + clock.instant().plus(properties.rebuildHoldOff());
         if (!"OK".equals(jedis.set(EPOCH, value, SetParams.setParams().nx()))) {
-            epoch = id(jedis.get(EPOCH));
+            epoch = Epoch.idOf(jedis.get(EPOCH));
             watched = true;
             return;
         }
@@ -123,12 +119,24 @@ public class GateLoss extends PeriodicPass {
                 });
     }
 
-    /** The epoch's id in the value of {@link #EPOCH}, without its hold-off; null for null. */
-    private static String id(String value) {
-        if (value == null) {
-            return null;
+    /** The value of {@link #EPOCH}: its id, and after a loss the end of its hold-off (null after a first start). */
+    private record Epoch(String id, Instant rebuildingUntil) {
+
+        /** Null for no value (Redis lost the gate). */
+        static Epoch of(String value) {
+            if (value == null) {
+                return null;
+            }
+            int mark = value.indexOf(REBUILDING_UNTIL);
+            return mark < 0
+                    ? new Epoch(value, null)
+                    : new Epoch(
+                            value.substring(0, mark), Instant.parse(value.substring(mark + REBUILDING_UNTIL.length())));
         }
-        int mark = value.indexOf(REBUILDING_UNTIL);
-        return mark < 0 ? value : value.substring(0, mark);
+
+        static String idOf(String value) {
+            Epoch epoch = of(value);
+            return epoch == null ? null : epoch.id();
+        }
     }
 }
