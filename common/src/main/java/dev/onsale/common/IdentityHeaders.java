@@ -33,6 +33,8 @@ public final class IdentityHeaders {
 
     public static final String ROLE_ADMIN = "admin";
     public static final String ROLE_AUDITOR = "auditor";
+    /** The gateway's own calls for many buyers at once (the batched arrivals' joins); no client's token maps to it. */
+    public static final String ROLE_GATEWAY = "gateway";
 
     private IdentityHeaders() {}
 }

@@ -9,11 +9,19 @@ import dev.onsale.common.token.GatewaySignature.Claims;
 import dev.onsale.common.token.GatewaySignature.Outcome;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A buyer's arrival in one round trip: {@code POST /api/sessions} with an {@code eventId} creates the session and
@@ -34,8 +42,8 @@ class ArrivalIT {
     @Test
     void aSessionCreatedForAnEventIsJoinedToItsLineAsThatSessionAndCarriesTheJoinsAnswer() {
         String event = unique();
-        String join = "/api/queue/" + event + "/join";
-        QUEUE.answer(join, StubUpstream.Answer.of(200, "application/json", WAITING));
+        String join = "/internal/queue/" + event + "/joins";
+        QUEUE.answer(join, StubUpstream.Answer.of(200, "application/json", "{\"answers\":[" + WAITING + "]}"));
 
         Reply created = gateway.post("/api/sessions", "{\"eventId\": \"" + event + "\"}")
                 .header("X-Correlation-Id", "arrival-1")
@@ -50,10 +58,11 @@ class ArrivalIT {
 
         StubUpstream.Received received = QUEUE.receivedAt(join);
         assertThat(received.method()).isEqualTo("POST");
-        assertThat(received.header("X-Onsale-Buyer"))
-                .isEqualTo(AdmissionTokens.sessionIdOf(session).toString());
-        assertThat(received.header("X-Correlation-Id")).isEqualTo("arrival-1");
-        Claims claims = new Claims("POST", join, received.header("X-Onsale-Buyer"), null, null, null);
+        assertThat(new String(received.body(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"sessionIds\":[\"" + AdmissionTokens.sessionIdOf(session) + "\"]}");
+        assertThat(received.hasHeader("X-Onsale-Buyer")).isFalse();
+        assertThat(received.header("X-Onsale-Role")).isEqualTo("gateway");
+        Claims claims = new Claims("POST", join, null, "gateway", null, null);
         assertThat(SERVICES.verify(received.header("X-Onsale-Signature"), claims, Instant.now()))
                 .isEqualTo(Outcome.VALID);
 
@@ -67,19 +76,19 @@ class ArrivalIT {
 
     @Test
     void withoutAnEventTheSessionIsAsBeforeAndNoJoinIsMade() {
-        int joins = QUEUE.countWhere(path -> path.endsWith("/join"));
+        int joins = QUEUE.countWhere(path -> path.endsWith("/joins"));
         Reply created = gateway.post("/api/sessions", "{}").send();
 
         assertThat(created.status()).isEqualTo(201);
         assertThat(created.json().has("queue")).isFalse();
-        assertThat(QUEUE.countWhere(path -> path.endsWith("/join"))).isEqualTo(joins);
+        assertThat(QUEUE.countWhere(path -> path.endsWith("/joins"))).isEqualTo(joins);
     }
 
     @Test
     void anEventTheWaitingRoomDoesNotKnowIs404AndGivesOutNoSession() {
         String event = unique();
         QUEUE.answer(
-                "/api/queue/" + event + "/join",
+                "/internal/queue/" + event + "/joins",
                 StubUpstream.Answer.of(
                         404,
                         "application/problem+json",
@@ -97,11 +106,12 @@ class ArrivalIT {
     @Test
     void aWaitingRoomThatFailsOrDoesNotAnswerInTimeIs503WithRetryAfterWithinTheJoinTimeout() {
         String failing = unique();
-        QUEUE.answer("/api/queue/" + failing + "/join", StubUpstream.Answer.of(500, "text/plain", "boom"));
+        QUEUE.answer("/internal/queue/" + failing + "/joins", StubUpstream.Answer.of(500, "text/plain", "boom"));
         String slow = unique();
         QUEUE.answer(
-                "/api/queue/" + slow + "/join",
-                new StubUpstream.Answer(200, "application/json", WAITING, Map.of(), Duration.ofSeconds(13)));
+                "/internal/queue/" + slow + "/joins",
+                new StubUpstream.Answer(
+                        200, "application/json", "{\"answers\":[" + WAITING + "]}", Map.of(), Duration.ofSeconds(13)));
 
         Reply failed = gateway.post("/api/sessions", "{\"eventId\": \"" + failing + "\"}")
                 .send();
@@ -123,7 +133,7 @@ class ArrivalIT {
 
     @Test
     void aBodyOtherThanAnEmptyObjectOrAnEventIdIs400AndJoinsNothing() {
-        int joins = QUEUE.countWhere(path -> path.endsWith("/join"));
+        int joins = QUEUE.countWhere(path -> path.endsWith("/joins"));
         for (String body : new String[] {
             "{\"eventId\": \"not-a-uuid\"}",
             "{\"eventId\": 42}",
@@ -136,6 +146,82 @@ class ArrivalIT {
             assertThat(refused.status()).as(body).isEqualTo(400);
             assertThat(refused.json().get("type").asString()).as(body).isEqualTo("/problems/invalid-request");
         }
-        assertThat(QUEUE.countWhere(path -> path.endsWith("/join"))).isEqualTo(joins);
+        assertThat(QUEUE.countWhere(path -> path.endsWith("/joins"))).isEqualTo(joins);
+    }
+
+    @Test
+    void aBurstOfArrivalsGoesInBatchesInArrivalOrderAndEachBuyerGetsItsOwnSessionsAnswer() {
+        String event = unique();
+        String joins = "/internal/queue/" + event + "/joins";
+        // the stand-in for queue-service answers each session of a batch with its own id and its place in the batch
+        // (the real one is in queue-service's BatchedJoinIT), a little slowly so that arrivals pile up meanwhile
+        QUEUE.answer(joins, request -> {
+            JsonNode sessions = TestHttp.JSON.readTree(request.body()).path("sessionIds");
+            StringBuilder answers = new StringBuilder("{\"answers\":[");
+            for (int i = 0; i < sessions.size(); i++) {
+                answers.append(i == 0 ? "" : ",")
+                        .append("{\"status\":\"WAITING\",\"sessionId\":\"")
+                        .append(sessions.get(i).asString())
+                        .append("\",\"inBatch\":")
+                        .append(i)
+                        .append(",\"batchSize\":")
+                        .append(sessions.size())
+                        .append('}');
+            }
+            return new StubUpstream.Answer(
+                    200, "application/json", answers.append("]}").toString(), Map.of(), Duration.ofMillis(300));
+        });
+        int arrivals = 400;
+
+        List<Reply> arrived;
+        try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Reply>> sent = IntStream.range(0, arrivals)
+                    .mapToObj(i -> buyers.submit(() -> gateway.post("/api/sessions", "{\"eventId\": \"" + event + "\"}")
+                            .send()))
+                    .toList();
+            arrived = sent.stream().map(ArrivalIT::answerOf).toList();
+        }
+
+        assertThat(arrived).allSatisfy(reply -> {
+            assertThat(reply.status()).as(reply.toString()).isEqualTo(201);
+            String session = AdmissionTokens.sessionIdOf(
+                            reply.json().get("sessionToken").asString())
+                    .toString();
+            assertThat(reply.json().get("queue").get("sessionId").asString())
+                    .as("the answer for this buyer's own session")
+                    .isEqualTo(session);
+        });
+        int calls = QUEUE.countAt(joins);
+        assertThat(calls)
+                .as("%d arrivals, at most 4 calls out at once, each 300 ms: far fewer calls than arrivals", arrivals)
+                .isLessThanOrEqualTo(arrivals / 4);
+        assertThat(arrived.stream()
+                        .mapToInt(reply ->
+                                reply.json().get("queue").get("batchSize").asInt()))
+                .as("some went together")
+                .anySatisfy(size -> assertThat(size).isGreaterThan(1));
+    }
+
+    @Test
+    void aBatchAnsweredWithTheWrongNumberOfJoinsIs503ForEachOfItsArrivals() {
+        String event = unique();
+        QUEUE.answer(
+                "/internal/queue/" + event + "/joins",
+                StubUpstream.Answer.of(200, "application/json", "{\"answers\":[]}"));
+
+        Reply refused = gateway.post("/api/sessions", "{\"eventId\": \"" + event + "\"}")
+                .send();
+
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.json().get("type").asString()).isEqualTo("/problems/service-unavailable");
+        assertThat(refused.json().has("sessionToken")).isFalse();
+    }
+
+    private static Reply answerOf(Future<Reply> sent) {
+        try {
+            return sent.get();
+        } catch (InterruptedException | ExecutionException e) {
+            throw new AssertionError(e);
+        }
     }
 }

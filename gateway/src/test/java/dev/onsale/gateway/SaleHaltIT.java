@@ -69,6 +69,9 @@ class SaleHaltIT {
                         .status())
                 .isEqualTo(503);
         assertThat(QUEUE.receivedAt(join)).as("nothing forwarded").isNull();
+        assertThat(QUEUE.receivedAt("/internal/queue/" + event + "/joins"))
+                .as("the arrival joined nobody")
+                .isNull();
         assertThat(INVENTORY.receivedAt(holds)).as("nothing forwarded").isNull();
 
         TestHttp browser = gateway.accepting("*/*");

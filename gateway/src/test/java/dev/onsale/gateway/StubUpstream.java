@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -61,7 +62,7 @@ public final class StubUpstream implements AutoCloseable {
     private final HttpServer server;
     private final Map<String, Received> received = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    private final Map<String, Function<Received, Answer>> answers = new ConcurrentHashMap<>();
     private final CountDownLatch released = new CountDownLatch(1);
 
     private StubUpstream(String name) throws IOException {
@@ -85,7 +86,12 @@ public final class StubUpstream implements AutoCloseable {
     }
 
     public void answer(String path, Answer answer) {
-        answers.put(path, answer);
+        answers.put(path, request -> answer);
+    }
+
+    /** Answers each request for {@code path} with what {@code answerer} makes of it. */
+    public void answer(String path, Function<Received, Answer> answerer) {
+        answers.put(path, answerer);
     }
 
     /** How many requests for {@code path} arrived. */
@@ -121,10 +127,13 @@ public final class StubUpstream implements AutoCloseable {
                 InputStream in = exchange.getRequestBody()) {
             byte[] body = in.readAllBytes();
             String path = exchange.getRequestURI().getRawPath();
-            received.put(path, new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders(), body));
+            Received request = new Received(exchange.getRequestMethod(), path, exchange.getRequestHeaders(), body);
+            received.put(path, request);
             counts.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-            Answer answer =
-                    answers.getOrDefault(path, Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}"));
+            Function<Received, Answer> answerer = answers.get(path);
+            Answer answer = answerer != null
+                    ? answerer.apply(request)
+                    : Answer.of(200, "application/json", "{\"upstream\":\"" + name + "\"}");
             pause(answer.delay());
             byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", answer.contentType());

@@ -65,7 +65,8 @@ class WarmUpIT {
     @Test
     void everySyntheticBuyerWalkedTheHotPathsToItsServicesBeforeTheGatewayWasReady() {
         assertThat(availability.getReadinessState()).isEqualTo(ReadinessState.ACCEPTING_TRAFFIC);
-        assertThat(QUEUE.countWhere(path("/api/queue/{}/join"))).isEqualTo(BUYERS);
+        // the arrivals' joins go in batches: one call per arrival at most
+        assertThat(QUEUE.countWhere(path("/internal/queue/{}/joins"))).isBetween(1, BUYERS);
         assertThat(QUEUE.countWhere(path("/api/queue/{}/status"))).isEqualTo(BUYERS);
         assertThat(INVENTORY.countWhere(path("/api/events/{}/availability"))).isEqualTo(BUYERS);
         assertThat(INVENTORY.countWhere(path("/api/events/{}/holds"))).isEqualTo(BUYERS);
@@ -94,11 +95,13 @@ class WarmUpIT {
 
     @Test
     void allSyntheticBuyersAskAboutOneEventThatNoServiceKnows() {
-        Predicate<String> anyQueuePath = path("/api/queue/{}/join");
-        String join = QUEUE.receivedWhere(anyQueuePath).path();
-        String event = join.split("/")[3];
-        assertThat(QUEUE.countWhere(p -> p.equals("/api/queue/" + event + "/join")))
+        Predicate<String> anyQueuePath = path("/api/queue/{}/status");
+        String status = QUEUE.receivedWhere(anyQueuePath).path();
+        String event = status.split("/")[3];
+        assertThat(QUEUE.countWhere(p -> p.equals("/api/queue/" + event + "/status")))
                 .isEqualTo(BUYERS);
+        assertThat(QUEUE.countWhere(path("/internal/queue/{}/joins")))
+                .isEqualTo(QUEUE.countWhere(p -> p.equals("/internal/queue/" + event + "/joins")));
         assertThat(INVENTORY.countWhere(p -> p.equals("/api/events/" + event + "/holds")))
                 .isEqualTo(BUYERS);
     }

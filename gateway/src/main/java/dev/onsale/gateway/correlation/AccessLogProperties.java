@@ -14,12 +14,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param successes         also log every answer below 400
  * @param businessAnswers   also log every 404, 409 and 422
  * @param slowerThan        log any answer that took at least this long, whatever its status
+ * @param linesPerSecond    the most lines in any one second; the answers over it are counted, and one line a second
+ *                          sums them up (how many, how many 5xx, the slowest): in an overload almost every answer is
+ *                          slow, and a line for each would add to the overload
  */
 @ConfigurationProperties("onsale.access-log")
 public record AccessLogProperties(
         @DefaultValue("false") boolean successes,
         @DefaultValue("false") boolean businessAnswers,
-        @DefaultValue("1s") Duration slowerThan) {
+        @DefaultValue("1s") Duration slowerThan,
+        @DefaultValue("50") int linesPerSecond) {
+
+    public AccessLogProperties {
+        if (linesPerSecond < 1) {
+            throw new IllegalArgumentException("onsale.access-log.lines-per-second must be at least 1");
+        }
+    }
 
     /** Whether an answer with {@code status} that took {@code elapsedNanos} gets a line. */
     public boolean logs(int status, long elapsedNanos) {

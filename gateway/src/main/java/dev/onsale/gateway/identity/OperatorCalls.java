@@ -4,7 +4,6 @@ import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.HmacSigner;
 import java.time.Clock;
-import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.stereotype.Component;
@@ -12,8 +11,8 @@ import org.springframework.stereotype.Component;
 /**
  * The identity of a call the gateway makes itself on someone's behalf, signed as {@link IdentitySigner} signs a
  * forwarded one (the identity, the method, the raw path and the time): an operator's (the dashboard's reads of each
- * service), only for a request whose own caller the identity filter has already verified as that operator; or a
- * buyer's, only for the session the gateway has just created for that request (the arrival's join).
+ * service), only for a request whose own caller the identity filter has already verified as that operator; or the
+ * gateway's own, for the sessions it has just created (the arrivals' batched join).
  */
 @Component
 public class OperatorCalls {
@@ -33,10 +32,14 @@ public class OperatorCalls {
         sign(headers, claims);
     }
 
-    /** Sets {@code X-Onsale-Buyer: sessionId} and its signature for {@code method} on {@code rawPath}. */
-    public void asBuyer(HttpHeaders headers, HttpMethod method, String rawPath, UUID sessionId) {
-        var claims = new GatewaySignature.Claims(method.name(), rawPath, sessionId.toString(), null, null, null);
-        headers.set(IdentityHeaders.BUYER, sessionId.toString());
+    /**
+     * Sets {@code X-Onsale-Role: gateway} and its signature for {@code method} on {@code rawPath}: the gateway's own
+     * call for the sessions it has just created (the batched arrivals' joins), which no client's token can make.
+     */
+    public void asGateway(HttpHeaders headers, HttpMethod method, String rawPath) {
+        var claims =
+                new GatewaySignature.Claims(method.name(), rawPath, null, IdentityHeaders.ROLE_GATEWAY, null, null);
+        headers.set(IdentityHeaders.ROLE, IdentityHeaders.ROLE_GATEWAY);
         sign(headers, claims);
     }
 

@@ -1,6 +1,5 @@
 package dev.onsale.gateway.session;
 
-import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.halt.HaltedSales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
@@ -11,27 +10,50 @@ import dev.onsale.gateway.problem.ProblemProperties;
 import dev.onsale.gateway.routing.UpstreamProperties;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
 import reactor.netty.http.client.HttpClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The join of a session created with an {@code eventId}: queue-service's {@code POST /api/queue/{eventId}/join},
- * made by the gateway for the session it has just created, so that a buyer's arrival is one round trip. Its answer
- * is the join's, or a problem: {@code event-not-found} as queue-service says it, {@code sale-halted} for a halted
- * sale (asked of nobody, as for a join), and {@code service-unavailable} with {@code Retry-After} when queue-service
- * does not answer 200 within {@link SessionProperties#joinTimeout()}. The calls go on the routes' own client and
- * connections to queue-service, and the join's answer is passed on as the bytes queue-service sent: an arrival costs
- * the gateway what a forwarded join costs, not a second pool and a second JSON document.
+ * The join of a session created with an {@code eventId}, made by the gateway for the session it has just created,
+ * so that a buyer's arrival is one round trip. Its answer is the join's, or a problem: {@code event-not-found} as
+ * queue-service says it, {@code sale-halted} for a halted sale (asked of nobody, as for a join), and
+ * {@code service-unavailable} with {@code Retry-After} when queue-service does not answer 200 within
+ * {@link SessionProperties#joinTimeout()}.
+ *
+ * <p>The arrivals go to queue-service in batches ({@code POST /internal/queue/{eventId}/joins}, signed as the
+ * gateway's own call): an arrival is sent at once while fewer than {@link SessionProperties#joinsInFlight()} calls
+ * are on their way, and otherwise with the arrivals that came while it waited, up to
+ * {@link SessionProperties#joinBatchSize()} in one call, in the order they came. A quiet room costs a call per
+ * arrival, as before, and no wait; a burst costs a few calls and Redis round trips a second instead of one each
+ * (measured in {@code bench sale}'s arrival: one join call cost queue-service about 0.6 ms of CPU). An arrival whose
+ * buyer went away, or whose join timed out, before its batch left is not joined. The calls go on the routes' own
+ * client and connections to queue-service, and each join's answer is passed on as queue-service wrote it.
  */
 @Component
 class ArrivalJoin {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** One arrival waiting for its join; {@code gone} once its buyer no longer waits for the answer. */
+    private record Arrival(UUID eventId, UUID sessionId, MonoSink<String> answer, AtomicBoolean gone) {}
 
     private final WebClient client;
     private final URI queue;
@@ -40,6 +62,10 @@ class ArrivalJoin {
     private final SaleHaltProperties halts;
     private final Duration unavailableRetryAfter;
     private final Duration timeout;
+    private final int batchSize;
+    private final int mostInFlight;
+    private final Queue<Arrival> waiting = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     ArrivalJoin(
             HttpClient routes,
@@ -50,6 +76,8 @@ class ArrivalJoin {
             SaleHaltProperties halts,
             ProblemProperties problems) {
         this.timeout = sessions.joinTimeout();
+        this.batchSize = sessions.joinBatchSize();
+        this.mostInFlight = sessions.joinsInFlight();
         this.client = WebClient.builder()
                 .clientConnector(new ReactorClientHttpConnector(routes))
                 .build();
@@ -61,23 +89,87 @@ class ArrivalJoin {
     }
 
     /** Joins {@code sessionId} to the line of {@code eventId}; the join's answer (JSON), or a problem as above. */
-    Mono<String> join(UUID eventId, UUID sessionId, String correlationId) {
+    Mono<String> join(UUID eventId, UUID sessionId) {
         if (halted.isHalted(eventId)) {
             return Mono.error(halts.refusal());
         }
-        String path = "/api/queue/" + eventId + "/join";
-        URI uri = queue.resolve(path);
-        return client.post()
-                .uri(uri)
+        return Mono.<String>create(answer -> {
+                    AtomicBoolean gone = new AtomicBoolean();
+                    answer.onCancel(() -> gone.set(true));
+                    waiting.add(new Arrival(eventId, sessionId, answer, gone));
+                    sendWhatWaits();
+                })
+                .timeout(timeout)
+                .onErrorMap(
+                        error -> !(error instanceof ProblemException),
+                        error -> unavailable(
+                                error instanceof TimeoutException
+                                        ? "did not answer within " + timeout.toMillis() + " ms"
+                                        : "could not be reached"));
+    }
+
+    /**
+     * Sends what waits while fewer calls than allowed are out. Called after every arrival and after every call's
+     * end, so that no arrival is left waiting while a call could go.
+     */
+    private void sendWhatWaits() {
+        while (!waiting.isEmpty()) {
+            int out = inFlight.get();
+            if (out >= mostInFlight) {
+                return;
+            }
+            if (!inFlight.compareAndSet(out, out + 1)) {
+                continue;
+            }
+            Map<UUID, List<Arrival>> byEvent = nextBatch();
+            if (byEvent.isEmpty()) {
+                inFlight.decrementAndGet();
+                continue;
+            }
+            // one call per event of the batch (nearly always one: a sale's arrivals are for its event); the
+            // slot taken above counts the first, the others take one each, so the limit is passed by at most the
+            // number of events that arrived at once
+            boolean first = true;
+            for (Map.Entry<UUID, List<Arrival>> event : byEvent.entrySet()) {
+                if (!first) {
+                    inFlight.incrementAndGet();
+                }
+                first = false;
+                send(event.getKey(), event.getValue());
+            }
+        }
+    }
+
+    /** Up to a batch of the waiting arrivals whose buyers still wait, by event, each event's in arrival order. */
+    private Map<UUID, List<Arrival>> nextBatch() {
+        Map<UUID, List<Arrival>> byEvent = new LinkedHashMap<>();
+        int taken = 0;
+        Arrival arrival;
+        while (taken < batchSize && (arrival = waiting.poll()) != null) {
+            if (arrival.gone().get()) {
+                continue;
+            }
+            byEvent.computeIfAbsent(arrival.eventId(), e -> new ArrayList<>()).add(arrival);
+            taken++;
+        }
+        return byEvent;
+    }
+
+    private void send(UUID eventId, List<Arrival> arrivals) {
+        String path = "/internal/queue/" + eventId + "/joins";
+        StringBuilder body = new StringBuilder(40 * arrivals.size() + 20).append("{\"sessionIds\":[");
+        for (int i = 0; i < arrivals.size(); i++) {
+            body.append(i == 0 ? "\"" : ",\"")
+                    .append(arrivals.get(i).sessionId())
+                    .append('"');
+        }
+        body.append("]}");
+        client.post()
+                .uri(queue.resolve(path))
                 .contentType(MediaType.APPLICATION_JSON)
                 .accept(MediaType.APPLICATION_JSON)
-                .headers(headers -> {
-                    calls.asBuyer(headers, HttpMethod.POST, uri.getRawPath(), sessionId);
-                    if (correlationId != null) {
-                        headers.set(IdentityHeaders.CORRELATION_ID, correlationId);
-                    }
-                })
-                .bodyValue("{}")
+                .headers(headers -> calls.asGateway(headers, HttpMethod.POST, path))
+                .bodyValue(body.toString())
                 .exchangeToMono(response -> {
                     int status = response.statusCode().value();
                     if (status == 200) {
@@ -91,12 +183,41 @@ class ArrivalJoin {
                     return response.releaseBody().then(Mono.error(unavailable("answered " + status)));
                 })
                 .timeout(timeout)
-                .onErrorMap(
-                        error -> !(error instanceof ProblemException),
-                        error -> unavailable(
-                                error instanceof TimeoutException
-                                        ? "did not answer within " + timeout.toMillis() + " ms"
-                                        : "could not be reached"));
+                .doFinally(signal -> {
+                    inFlight.decrementAndGet();
+                    sendWhatWaits();
+                })
+                .subscribe(joined -> answer(arrivals, joined), error -> fail(arrivals, error));
+    }
+
+    /** Gives each arrival its own answer out of the batch's, in order. */
+    private void answer(List<Arrival> arrivals, String joined) {
+        JsonNode answers;
+        try {
+            answers = JSON.readTree(joined).path("answers");
+        } catch (RuntimeException unreadable) {
+            fail(arrivals, unavailable("answered what is not a batch of joins"));
+            return;
+        }
+        if (!answers.isArray() || answers.size() != arrivals.size()) {
+            fail(arrivals, unavailable("answered " + answers.size() + " joins for " + arrivals.size()));
+            return;
+        }
+        for (int i = 0; i < arrivals.size(); i++) {
+            arrivals.get(i).answer().success(answers.get(i).toString());
+        }
+    }
+
+    private void fail(List<Arrival> arrivals, Throwable error) {
+        Throwable problem = error instanceof ProblemException
+                ? error
+                : unavailable(
+                        error instanceof TimeoutException
+                                ? "did not answer within " + timeout.toMillis() + " ms"
+                                : "could not be reached");
+        for (Arrival arrival : arrivals) {
+            arrival.answer().error(problem);
+        }
     }
 
     private RuntimeException unavailable(String what) {

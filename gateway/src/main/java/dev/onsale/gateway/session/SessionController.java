@@ -2,7 +2,6 @@ package dev.onsale.gateway.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
-import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.common.token.SessionToken;
@@ -77,7 +76,6 @@ class SessionController {
     @PostMapping(path = "/api/sessions", produces = MediaType.APPLICATION_JSON_VALUE)
     @ResponseStatus(HttpStatus.CREATED)
     Mono<SessionCreated> create(ServerHttpRequest request) {
-        String correlationId = request.getHeaders().getFirst(IdentityHeaders.CORRELATION_ID);
         return DataBufferUtils.join(request.getBody())
                 .map(buffer -> {
                     try {
@@ -94,7 +92,7 @@ class SessionController {
                     if (eventId.isEmpty()) {
                         return Mono.just(new SessionCreated(codec.encode(session), expiresAt, null));
                     }
-                    return arrivals.join(eventId.get(), session.sessionId(), correlationId)
+                    return arrivals.join(eventId.get(), session.sessionId())
                             .map(queue -> new SessionCreated(codec.encode(session), expiresAt, queue));
                 });
     }

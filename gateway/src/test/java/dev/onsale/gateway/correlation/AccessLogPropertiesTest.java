@@ -12,7 +12,7 @@ class AccessLogPropertiesTest {
 
     @Test
     void failuresRefusalsAndSlowAnswersAreLoggedQuickSuccessesAndBusinessAnswersOnlyOnRequest() {
-        var defaults = new AccessLogProperties(false, false, Duration.ofSeconds(1));
+        var defaults = new AccessLogProperties(false, false, Duration.ofSeconds(1), 50);
         assertThat(defaults.logs(503, QUICK)).isTrue();
         assertThat(defaults.logs(401, QUICK)).isTrue();
         assertThat(defaults.logs(403, QUICK)).isTrue();
@@ -25,7 +25,7 @@ class AccessLogPropertiesTest {
         assertThat(defaults.logs(200, SLOW)).isTrue();
         assertThat(defaults.logs(409, SLOW)).isTrue();
 
-        var everything = new AccessLogProperties(true, true, Duration.ofSeconds(1));
+        var everything = new AccessLogProperties(true, true, Duration.ofSeconds(1), 50);
         assertThat(everything.logs(200, QUICK)).isTrue();
         assertThat(everything.logs(409, QUICK)).isTrue();
     }

@@ -13,7 +13,7 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 
 /**
- * Resolves {@link Buyer}, {@link Admin} and {@link Auditor} from the {@link VerifiedIdentity} alone, never from
+ * Resolves {@link Buyer}, {@link Admin}, {@link Auditor} and {@link Gateway} from the {@link VerifiedIdentity} alone, never from
  * the raw headers. No verified identity at all is 401 (nobody vouched for the caller); a verified caller of
  * the wrong kind is 403 (the same credentials cannot help).
  */
@@ -22,7 +22,7 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
     @Override
     public boolean supportsParameter(MethodParameter parameter) {
         Class<?> type = parameter.getParameterType();
-        return type == Buyer.class || type == Admin.class || type == Auditor.class;
+        return type == Buyer.class || type == Admin.class || type == Auditor.class || type == Gateway.class;
     }
 
     @Override
@@ -40,13 +40,16 @@ final class IdentityArgumentResolver implements HandlerMethodArgumentResolver {
                     .map(Buyer::new)
                     .orElseThrow(() -> unauthorized("a valid session token is required"));
         }
-        String needed = type == Admin.class ? "admin" : "auditor";
+        String needed = type == Admin.class ? "admin" : type == Gateway.class ? "gateway's own" : "auditor";
         if (identity.isEmpty()) {
             throw unauthorized("this call needs the " + needed + " token");
         }
         String role = identity.get().role();
         if (type == Admin.class && IdentityHeaders.ROLE_ADMIN.equals(role)) {
             return new Admin();
+        }
+        if (type == Gateway.class && IdentityHeaders.ROLE_GATEWAY.equals(role)) {
+            return new Gateway();
         }
         if (type == Auditor.class
                 && (IdentityHeaders.ROLE_AUDITOR.equals(role) || IdentityHeaders.ROLE_ADMIN.equals(role))) {

@@ -6,8 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
@@ -43,6 +46,45 @@ public final class LuaScript {
         } catch (JedisNoScriptException e) {
             return jedis.eval(source, keys, args);
         }
+    }
+
+    /** The keys and arguments of one run of a script. */
+    public record Call(List<String> keys, List<String> args) {
+
+        public Call {
+            keys = List.copyOf(keys);
+            args = List.copyOf(args);
+        }
+    }
+
+    /**
+     * Runs the script once for each of {@code calls}, in their order, in one pipelined round trip; the replies come
+     * in the same order. Redis runs each call alone, as {@link #run} does, though other clients' commands may come
+     * between two of them. On NOSCRIPT (Redis forgot its scripts) the script is loaded and every call is run again:
+     * run this way only a script that is safe to run twice with the same arguments.
+     */
+    public List<Object> runEach(UnifiedJedis jedis, List<Call> calls) {
+        try {
+            return pipelined(jedis, calls);
+        } catch (JedisNoScriptException e) {
+            jedis.scriptLoad(source);
+            return pipelined(jedis, calls);
+        }
+    }
+
+    private List<Object> pipelined(UnifiedJedis jedis, List<Call> calls) {
+        List<Response<Object>> replies = new ArrayList<>(calls.size());
+        try (AbstractPipeline pipeline = jedis.pipelined()) {
+            for (Call call : calls) {
+                replies.add(pipeline.evalsha(sha, call.keys(), call.args()));
+            }
+            pipeline.sync();
+        }
+        List<Object> answers = new ArrayList<>(replies.size());
+        for (Response<Object> reply : replies) {
+            answers.add(reply.get());
+        }
+        return answers;
     }
 
     private static String sha1(String text) {
