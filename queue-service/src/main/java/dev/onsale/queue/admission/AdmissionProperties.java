@@ -19,6 +19,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxBatch              most buyers one pump stroke admits
  * @param rateWindow            window over which the admission rate is measured (for wait estimates)
  * @param cleanupBatch          most expired admission records one pump stroke deletes
+ * @param claimWindow           under the default maxActiveBuyers (no operator's), a buyer admitted less than this
+ *                              long ago who has not placed an order yet claims one free seat, and the pump admits
+ *                              no more buyers than there are free seats unclaimed: the buyers a seat cannot be
+ *                              found for wait in the line, where a poll is the public progress document, instead
+ *                              of asking for holds that are refused. One who does not hold within the window stops
+ *                              claiming, so buyers who leave after their admission stall the line this long at most
+ *                              (a window longer than the ttl acts as the ttl)
  */
 @ConfigurationProperties("onsale.admission")
 public record AdmissionProperties(
@@ -31,7 +38,8 @@ public record AdmissionProperties(
         @DefaultValue("500ms") Duration bucketDepth,
         @DefaultValue("2000") int maxBatch,
         @DefaultValue("10s") Duration rateWindow,
-        @DefaultValue("1000") int cleanupBatch) {
+        @DefaultValue("1000") int cleanupBatch,
+        @DefaultValue("30s") Duration claimWindow) {
 
     public AdmissionProperties {
         if (ttl.toSeconds() < 1) {
@@ -43,6 +51,9 @@ public record AdmissionProperties(
                 || maxBatch < 1
                 || cleanupBatch < 1) {
             throw new IllegalArgumentException("onsale.admission counts must be positive");
+        }
+        if (claimWindow.isNegative()) {
+            throw new IllegalArgumentException("onsale.admission.claim-window must not be negative");
         }
         if (bucketDepth.isNegative() || bucketDepth.isZero() || rateWindow.toSeconds() < 1) {
             throw new IllegalArgumentException("onsale.admission.bucket-depth must be positive, rate-window >= 1s");

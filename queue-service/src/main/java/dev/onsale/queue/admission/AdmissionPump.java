@@ -49,7 +49,8 @@ public class AdmissionPump {
                 Long.toString(properties.bucketDepth().toMillis()),
                 Integer.toString(properties.maxBatch()),
                 Long.toString(properties.rateWindow().toMillis()),
-                Integer.toString(properties.cleanupBatch()));
+                Integer.toString(properties.cleanupBatch()),
+                Long.toString(properties.claimWindow().toMillis()));
         List<?> reply = (List<?>) PUMP.run(jedis, keys, args);
         List<UUID> admitted = new ArrayList<>(reply.size() - FIXED_REPLY_FIELDS);
         for (int i = FIXED_REPLY_FIELDS; i < reply.size(); i++) {

@@ -29,6 +29,8 @@ public record PumpStroke(Outcome outcome, List<UUID> admitted, long lineLength, 
         SOLD_OUT,
         /** {@code maxActiveBuyers} reached. */
         FULL,
+        /** Every free seat has a buyer admitted within the claim window who has not held yet. */
+        CLAIMED,
         /** {@code maxAdmitPerSecond} spent for now. */
         RATE
     }

@@ -18,9 +18,13 @@
 -- ARGV[4] least default maxActiveBuyers ARGV[5] default maxActiveBuyers per seat of capacity
 -- ARGV[6] token bucket depth (ms of the admission rate)   ARGV[7] most admissions per call
 -- ARGV[8] window of the measured rate (ms)                ARGV[9] most expired admissions cleaned per call
+-- ARGV[10] claim window (ms): under the default maxActiveBuyers, a buyer admitted this recently who has not
+--          placed an order yet claims one free seat, and the pump admits no more buyers than free seats
+--          unclaimed; an operator's maxActiveBuyers admits up to it instead
 -- Returns {admitted, reason, lineLength, active, reclaimed, session...}: reason is ADMITTED, EMPTY,
 --   NOT_OPEN, PAUSED (sale not OPEN), NO_SEATS (counter at zero), SOLD_OUT, FULL (maxActiveBuyers
---   reached) or RATE (no token); the admitted sessions follow, head of the line first.
+--   reached), CLAIMED (every free seat has a recently admitted buyer on its way) or RATE (no token); the
+--   admitted sessions follow, head of the line first.
 -- Invariants: ZRANGE and ZREM happen in this one script, so a buyer is admitted at most once per
 --   place in line and never lost; ZCARD(active) never exceeds maxActiveBuyers because of an
 --   admission; admissions over any interval t stay within depth + rate * t (shared Redis TIME).
@@ -70,12 +74,22 @@ if redis.call('HGET', KEYS[7], 'available') == '0' then
 end
 
 local capacity = tonumber(redis.call('HGET', KEYS[1], 'capacity') or '0')
-local maxActive = tonumber(redis.call('HGET', KEYS[8], 'maxActiveBuyers')
-    or math.max(tonumber(ARGV[4]), capacity * tonumber(ARGV[5])))
+local operatorsMax = redis.call('HGET', KEYS[8], 'maxActiveBuyers')
+local maxActive = tonumber(operatorsMax or math.max(tonumber(ARGV[4]), capacity * tonumber(ARGV[5])))
 local maxRate = tonumber(redis.call('HGET', KEYS[8], 'maxAdmitPerSecond') or ARGV[3])
 local room = maxActive - redis.call('ZCARD', KEYS[4])
 if room <= 0 then
   return outcome(0, 'FULL')
+end
+if not operatorsMax then
+  -- an active buyer's score is its admission's expiry (admitted at expiry - TTL) until it holds (+inf)
+  local claimedSince = nowMs + tonumber(ARGV[2]) * 1000 - tonumber(ARGV[10])
+  local claiming = redis.call('ZCOUNT', KEYS[4], '(' .. claimedSince, '(+inf')
+  local free = tonumber(redis.call('HGET', KEYS[7], 'available') or capacity)
+  if free - claiming <= 0 then
+    return outcome(0, 'CLAIMED')
+  end
+  room = math.min(room, free - claiming)
 end
 
 local depth = math.max(1, maxRate * tonumber(ARGV[6]) / 1000)

@@ -177,6 +177,59 @@ class AdmissionPumpIT {
         assertThat(pump.pump(eventId).admitted()).containsExactlyElementsOf(sessions);
     }
 
+    @Test
+    void underTheDefaultsThePumpAdmitsNoMoreBuyersThanFreeSeatsUnclaimedByBuyersOnTheirWayToAHold() {
+        // this context's admissions last 3 s; a pump of its own keeps them for a minute, with a 1 s claim window
+        AdmissionPump pump = new AdmissionPump(
+                jedis,
+                new AdmissionProperties(
+                        "local-only-admission-key-change-me-in-production",
+                        List.of(),
+                        Duration.ofMinutes(1),
+                        200,
+                        50,
+                        2,
+                        Duration.ofMillis(500),
+                        2000,
+                        Duration.ofSeconds(10),
+                        1000,
+                        Duration.ofSeconds(1)));
+        UUID eventId = catalog.open(50);
+        List<UUID> sessions = waiting(eventId, 2000);
+
+        List<PumpStroke> first = race(pump, eventId, 2, 20);
+
+        // the default maxActiveBuyers (2 per seat: 100) and the rate's bucket (100) would let 100 in
+        assertThat(admittedBy(first)).containsExactlyInAnyOrderElementsOf(sessions.subList(0, 50));
+        assertThat(first).extracting(PumpStroke::outcome).contains(PumpStroke.Outcome.CLAIMED);
+
+        // 20 of them hold a seat each (their order events mark them in use), the counter says 30 free
+        for (UUID holding : sessions.subList(0, 20)) {
+            jedis.zadd(QueueKeys.active(eventId), Double.POSITIVE_INFINITY, holding.toString());
+        }
+        jedis.hset(QueueKeys.availability(eventId), "available", "30");
+        assertThat(pump.pump(eventId).outcome())
+                .as("30 free seats, 30 admitted buyers on their way")
+                .isEqualTo(PumpStroke.Outcome.CLAIMED);
+
+        // 10 seats come back (holds that ended)
+        jedis.hset(QueueKeys.availability(eventId), "available", "40");
+        assertThat(admittedBy(race(pump, eventId, 2, 5))).containsExactlyInAnyOrderElementsOf(sessions.subList(50, 60));
+
+        // once the claim window has passed, the 40 who have not held claim nothing: the default cap of 100
+        // active buyers is what is left (60 active)
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> pump.pump(eventId).outcome() == PumpStroke.Outcome.FULL);
+        assertThat(jedis.zcard(QueueKeys.active(eventId))).isEqualTo(100);
+        assertThat(jedis.zrange(QueueKeys.line(eventId), 0, 0))
+                .containsExactly(sessions.get(100).toString());
+    }
+
+    private static List<UUID> admittedBy(List<PumpStroke> strokes) {
+        return strokes.stream().flatMap(stroke -> stroke.admitted().stream()).toList();
+    }
+
     private List<UUID> waiting(UUID eventId, int n) {
         List<UUID> sessions =
                 IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();
@@ -187,6 +240,10 @@ class AdmissionPumpIT {
     }
 
     private List<PumpStroke> race(UUID eventId, int pumps, int strokesEach) {
+        return race(pump, eventId, pumps, strokesEach);
+    }
+
+    private static List<PumpStroke> race(AdmissionPump pump, UUID eventId, int pumps, int strokesEach) {
         List<List<PumpStroke>> perPump = Race.run(pumps, i -> {
             List<PumpStroke> strokes = new ArrayList<>();
             for (int s = 0; s < strokesEach; s++) {

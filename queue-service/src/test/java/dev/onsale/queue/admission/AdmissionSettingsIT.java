@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.queue.QueueCalls;
+import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.testing.TestHttp.Reply;
@@ -70,11 +71,17 @@ class AdmissionSettingsIT {
     }
 
     @Test
-    void theDefaultsAreTwiceTheSeatsAtLeastFifty() {
+    void theDefaultsAreTwiceTheSeatsAtLeastFiftyAndNoMoreThanTheFreeSeatsUnclaimed() {
         UUID eventId = catalog.open(10);
         IntStream.range(0, 60).forEach(i -> http.join(eventId, UUID.randomUUID()));
 
-        assertThat(pump.pump(eventId).admitted()).hasSize(50);
+        assertThat(pump.pump(eventId).admitted()).as("10 free seats").hasSize(10);
+        assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.CLAIMED);
+
+        // were the counter to say 100 seats are free, the default cap would still be 50 active buyers
+        jedis.hset(QueueKeys.availability(eventId), "available", "100");
+        assertThat(pump.pump(eventId).admitted()).hasSize(40);
+        assertThat(pump.pump(eventId).outcome()).isEqualTo(PumpStroke.Outcome.FULL);
     }
 
     @ParameterizedTest
