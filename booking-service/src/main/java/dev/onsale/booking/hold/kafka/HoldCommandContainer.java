@@ -10,9 +10,9 @@ import org.springframework.kafka.listener.ContainerProperties.AckMode;
 
 /**
  * The container of onsale.holds.commands: the service's usual settings (error handling included), with
- * {@code onsale.holds.consumers} threads, and offsets committed once per polled batch instead of once per record:
- * every command is idempotent, so a batch redelivered after a crash is replied again from its recorded decisions
- * and allocates nothing twice.
+ * {@code onsale.holds.consumers} threads, and offsets committed once per polled batch (every listener's default in
+ * {@code onsale-platform.yml}, kept here whatever that default becomes): every command is idempotent, so a batch
+ * redelivered after a crash is replied again from its recorded decisions and allocates nothing twice.
  */
 @Configuration(proxyBeanMethods = false)
 class HoldCommandContainer {
