@@ -100,12 +100,7 @@ class ArrivalJoin {
                     sendWhatWaits();
                 })
                 .timeout(timeout)
-                .onErrorMap(
-                        error -> !(error instanceof ProblemException),
-                        error -> unavailable(
-                                error instanceof TimeoutException
-                                        ? "did not answer within " + timeout.toMillis() + " ms"
-                                        : "could not be reached"));
+                .onErrorMap(this::problemOf);
     }
 
     /**
@@ -209,15 +204,21 @@ class ArrivalJoin {
     }
 
     private void fail(List<Arrival> arrivals, Throwable error) {
-        Throwable problem = error instanceof ProblemException
-                ? error
-                : unavailable(
-                        error instanceof TimeoutException
-                                ? "did not answer within " + timeout.toMillis() + " ms"
-                                : "could not be reached");
+        Throwable problem = problemOf(error);
         for (Arrival arrival : arrivals) {
             arrival.answer().error(problem);
         }
+    }
+
+    /** A problem as it is; any other failure (a timeout, an unreachable service) as 503 with Retry-After. */
+    private Throwable problemOf(Throwable error) {
+        if (error instanceof ProblemException) {
+            return error;
+        }
+        return unavailable(
+                error instanceof TimeoutException
+                        ? "did not answer within " + timeout.toMillis() + " ms"
+                        : "could not be reached");
     }
 
     private RuntimeException unavailable(String what) {
