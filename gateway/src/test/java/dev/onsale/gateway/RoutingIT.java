@@ -85,6 +85,17 @@ class RoutingIT {
     }
 
     @Test
+    void forwardedRequestsAreCarriedOnTheUpstreamEventLoopsNotTheBuyersOnes() {
+        assertThat(gateway.get("/api/events").send().status()).isEqualTo(200);
+
+        // the server's loops read the buyers' requests; the services' answers are read on loops of their own, so
+        // that under a burst an answer already there does not wait behind new buyers' requests
+        assertThat(Thread.getAllStackTraces().keySet())
+                .extracting(Thread::getName)
+                .anyMatch(name -> name.startsWith("onsale-upstream-"));
+    }
+
+    @Test
     void anUnknownPathIsANotFoundProblem() {
         for (Reply response : List.of(
                 gateway.get("/nowhere/" + unique()).send(),

@@ -9,6 +9,7 @@ import org.springframework.cloud.gateway.config.HttpClientSslConfigurer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 
 /**
  * Sizes the Reactor Netty client pool from {@link UpstreamProperties}. Spring Cloud Gateway's own
@@ -20,6 +21,11 @@ import reactor.netty.resources.ConnectionProvider;
  * can then never race. (The route's deadline, a timer on another thread, could fire while the response was
  * being copied onto the buyer's: the copy failed on the committed headers, its error was dropped, and the buyer
  * could be left without an answer, or with the service's status over the 503's body.)
+ *
+ * <p>The upstream connections run on two event loops of their own ({@code onsale-upstream}), not on the server's
+ * that read the buyers' requests: in an arrival burst those loops each have hundreds of new requests ready at once,
+ * and a service's answer that had arrived waited behind them before it was read (measured in {@code bench sale}:
+ * status p99 a median 7.2 s of three runs on the shared loops, 4.7 s of six on their own; payments 6.2 and 4.5 s).
  */
 @Configuration(proxyBeanMethods = false)
 class UpstreamClientConfiguration {
@@ -49,5 +55,15 @@ class UpstreamClientConfiguration {
     @Bean
     HttpClientCustomizer upstreamResponseDeadline(UpstreamProperties upstream) {
         return client -> client.responseTimeout(upstream.responseTimeout());
+    }
+
+    @Bean(destroyMethod = "dispose")
+    LoopResources upstreamLoops() {
+        return LoopResources.create("onsale-upstream", 2, true);
+    }
+
+    @Bean
+    HttpClientCustomizer upstreamOnOwnLoops(LoopResources upstreamLoops) {
+        return client -> client.runOn(upstreamLoops);
     }
 }

@@ -8,6 +8,9 @@ import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemException;
 import dev.onsale.gateway.problem.ProblemProperties;
 import dev.onsale.gateway.routing.UpstreamProperties;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,9 +20,11 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -28,6 +33,8 @@ import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -48,13 +55,18 @@ import tools.jackson.databind.json.JsonMapper;
  * client and connections to queue-service, and each join's answer is passed on as queue-service wrote it.
  */
 @Component
-class ArrivalJoin {
+class ArrivalJoin implements DisposableBean {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** One arrival waiting for its join; {@code gone} once its buyer no longer waits for the answer. */
-    private record Arrival(UUID eventId, UUID sessionId, MonoSink<String> answer, AtomicBoolean gone) {}
+    /**
+     * One arrival waiting for its join, since {@code queuedAt} ({@link System#nanoTime()}); {@code gone} once its
+     * buyer no longer waits for the answer.
+     */
+    private record Arrival(UUID eventId, UUID sessionId, MonoSink<String> answer, AtomicBoolean gone, long queuedAt) {}
 
+    private final LoopResources loop;
+    private final ConnectionProvider connections;
     private final WebClient client;
     private final URI queue;
     private final OperatorCalls calls;
@@ -66,26 +78,51 @@ class ArrivalJoin {
     private final int mostInFlight;
     private final Queue<Arrival> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final Timer queued;
+    private final Timer called;
+    private final DistributionSummary batches;
 
     ArrivalJoin(
-            HttpClient routes,
             UpstreamProperties upstream,
             SessionProperties sessions,
             OperatorCalls calls,
             HaltedSales halted,
             SaleHaltProperties halts,
-            ProblemProperties problems) {
+            ProblemProperties problems,
+            MeterRegistry meters) {
         this.timeout = sessions.joinTimeout();
         this.batchSize = sessions.joinBatchSize();
         this.mostInFlight = sessions.joinsInFlight();
+        this.loop = LoopResources.create("onsale-arrivals", 1, true);
+        this.connections = ConnectionProvider.builder("onsale-arrivals")
+                .maxConnections(mostInFlight + 4)
+                .pendingAcquireTimeout(timeout)
+                .maxIdleTime(Duration.ofSeconds(30))
+                .build();
         this.client = WebClient.builder()
-                .clientConnector(new ReactorClientHttpConnector(routes))
+                .clientConnector(new ReactorClientHttpConnector(
+                        HttpClient.create(connections).runOn(loop).responseTimeout(timeout)))
                 .build();
         this.queue = upstream.queue();
         this.calls = calls;
         this.halted = halted;
         this.halts = halts;
         this.unavailableRetryAfter = problems.unavailableRetryAfter();
+        this.queued = Timer.builder("onsale.gateway.arrival.queued")
+                .description("how long an arrival waited in the gateway for its batch's call to leave")
+                .register(meters);
+        this.called = Timer.builder("onsale.gateway.arrival.call")
+                .description("a batch of joins' call to queue-service, from sending to its answer or failure")
+                .register(meters);
+        this.batches = DistributionSummary.builder("onsale.gateway.arrival.batch")
+                .description("arrivals in one call to queue-service")
+                .register(meters);
+    }
+
+    @Override
+    public void destroy() {
+        connections.dispose();
+        loop.dispose();
     }
 
     /** Joins {@code sessionId} to the line of {@code eventId}; the join's answer (JSON), or a problem as above. */
@@ -96,7 +133,7 @@ class ArrivalJoin {
         return Mono.<String>create(answer -> {
                     AtomicBoolean gone = new AtomicBoolean();
                     answer.onCancel(() -> gone.set(true));
-                    waiting.add(new Arrival(eventId, sessionId, answer, gone));
+                    waiting.add(new Arrival(eventId, sessionId, answer, gone, System.nanoTime()));
                     sendWhatWaits();
                 })
                 .timeout(timeout)
@@ -151,6 +188,11 @@ class ArrivalJoin {
     }
 
     private void send(UUID eventId, List<Arrival> arrivals) {
+        long sentAt = System.nanoTime();
+        for (Arrival arrival : arrivals) {
+            queued.record(sentAt - arrival.queuedAt(), TimeUnit.NANOSECONDS);
+        }
+        batches.record(arrivals.size());
         String path = "/internal/queue/" + eventId + "/joins";
         StringBuilder body = new StringBuilder(40 * arrivals.size() + 20).append("{\"sessionIds\":[");
         for (int i = 0; i < arrivals.size(); i++) {
@@ -179,6 +221,7 @@ class ArrivalJoin {
                 })
                 .timeout(timeout)
                 .doFinally(signal -> {
+                    called.record(System.nanoTime() - sentAt, TimeUnit.NANOSECONDS);
                     inFlight.decrementAndGet();
                     sendWhatWaits();
                 })
