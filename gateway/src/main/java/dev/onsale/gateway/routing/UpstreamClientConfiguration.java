@@ -25,7 +25,7 @@ import reactor.netty.resources.LoopResources;
  * <p>The upstream connections run on two event loops of their own ({@code onsale-upstream}), not on the server's
  * that read the buyers' requests: in an arrival burst those loops each have hundreds of new requests ready at once,
  * and a service's answer that had arrived waited behind them before it was read (measured in {@code bench sale}:
- * status p99 a median 7.2 s of three runs on the shared loops, 4.7 s of six on their own; payments 6.2 and 4.5 s).
+ * holds p99 a median 6.5 s of six runs on the shared loops, 4.8 s of nine on their own; payments 6.0 and 4.6 s).
  */
 @Configuration(proxyBeanMethods = false)
 class UpstreamClientConfiguration {
