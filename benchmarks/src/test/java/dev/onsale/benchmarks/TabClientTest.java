@@ -6,6 +6,8 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -154,13 +156,16 @@ class TabClientTest {
         }
         assertThat(client.figures().answers("closed")).isEqualTo(Map.of("connection failed (EOFException)", 1));
 
-        int port = server.getLocalPort();
-        server.close();
-        TabClient refused = new TabClient("http://localhost:" + port, Duration.ofSeconds(1));
-        try (TabClient.Tab tab = refused.open()) {
-            tab.call("refused", refused.get("/x", null, null));
+        // a port bound but not listening refuses connections, and stays ours while bound, so that nothing else
+        // can start listening on it meanwhile (a closed server's port could be taken again before the call)
+        try (Socket bound = new Socket()) {
+            bound.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            TabClient refused = new TabClient("http://127.0.0.1:" + bound.getLocalPort(), Duration.ofSeconds(1));
+            try (TabClient.Tab tab = refused.open()) {
+                tab.call("refused", refused.get("/x", null, null));
+            }
+            assertThat(refused.figures().answers("refused")).containsOnlyKeys("connection failed (ConnectException)");
         }
-        assertThat(refused.figures().answers("refused")).containsOnlyKeys("connection failed (ConnectException)");
     }
 
     private void serve() {
