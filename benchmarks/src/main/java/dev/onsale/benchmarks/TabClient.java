@@ -1,6 +1,5 @@
 package dev.onsale.benchmarks;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,6 +11,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
@@ -124,6 +124,11 @@ final class TabClient {
         private Socket socket;
         private InputStream in;
         private OutputStream out;
+        /** What was read from the connection and not parsed yet: {@code buffer[position, limit)}. */
+        private final byte[] buffer = new byte[8192];
+
+        private int position;
+        private int limit;
 
         /** Sends {@code request} and records its answer under {@code what}. */
         Answer call(String what, Request request) {
@@ -191,8 +196,10 @@ final class TabClient {
                 throw e;
             }
             socket = opened;
-            in = new BufferedInputStream(opened.getInputStream(), 8192);
+            in = opened.getInputStream();
             out = opened.getOutputStream();
+            position = 0;
+            limit = 0;
         }
 
         private void send(Request request) throws IOException {
@@ -261,13 +268,17 @@ final class TabClient {
             } else if (chunked) {
                 response.body = chunks();
             } else if (length >= 0) {
-                response.body = in.readNBytes((int) length);
+                response.body = bytes((int) length);
                 if (response.body.length < length) {
                     throw new EOFException(
                             "the answer ended after " + response.body.length + " of " + length + " bytes");
                 }
             } else {
-                response.body = in.readAllBytes();
+                ByteArrayOutputStream rest = new ByteArrayOutputStream();
+                rest.write(buffer, position, limit - position);
+                position = limit;
+                rest.write(in.readAllBytes());
+                response.body = rest.toByteArray();
                 closes = true;
             }
             if (closes) {
@@ -288,7 +299,7 @@ final class TabClient {
                     }
                     return body.toByteArray();
                 }
-                byte[] chunk = in.readNBytes(n);
+                byte[] chunk = bytes(n);
                 if (chunk.length < n) {
                     throw new EOFException("a chunk ended early");
                 }
@@ -297,24 +308,61 @@ final class TabClient {
             }
         }
 
-        /** One header line without its CRLF; {@code first}: an end of stream before any byte is an EOF. */
+        /**
+         * One header line without its CRLF; {@code first}: an end of stream before any byte is an EOF. The line is
+         * found by scanning the tab's buffer, not read a byte at a time through a stream's lock.
+         */
         private String line(boolean first) throws IOException {
-            StringBuilder line = new StringBuilder(64);
+            StringBuilder spill = null;
             int total = 0;
             while (true) {
-                int b = in.read();
-                if (b < 0) {
+                if (position == limit && !fill()) {
                     throw new EOFException(first && total == 0 ? "closed before an answer" : "the answer ended early");
                 }
-                if (b == '\n') {
-                    int end = line.length();
-                    return end > 0 && line.charAt(end - 1) == '\r' ? line.substring(0, end - 1) : line.toString();
+                int start = position;
+                int end = start;
+                while (end < limit && buffer[end] != '\n') {
+                    end++;
                 }
-                if (++total > MAX_HEAD_BYTES) {
+                total += end - start;
+                if (total > MAX_HEAD_BYTES) {
                     throw new IOException("a header line longer than " + MAX_HEAD_BYTES + " bytes");
                 }
-                line.append((char) b);
+                if (end == limit) {
+                    spill = spill == null ? new StringBuilder(128) : spill;
+                    spill.append(new String(buffer, start, end - start, StandardCharsets.ISO_8859_1));
+                    position = limit;
+                    continue;
+                }
+                position = end + 1;
+                if (spill == null) {
+                    int stop = end > start && buffer[end - 1] == '\r' ? end - 1 : end;
+                    return new String(buffer, start, stop - start, StandardCharsets.ISO_8859_1);
+                }
+                spill.append(new String(buffer, start, end - start, StandardCharsets.ISO_8859_1));
+                int length = spill.length();
+                return length > 0 && spill.charAt(length - 1) == '\r'
+                        ? spill.substring(0, length - 1)
+                        : spill.toString();
             }
+        }
+
+        /** The next {@code n} bytes of the answer, fewer only where the connection ended before them. */
+        private byte[] bytes(int n) throws IOException {
+            int buffered = Math.min(n, limit - position);
+            byte[] bytes = new byte[n];
+            System.arraycopy(buffer, position, bytes, 0, buffered);
+            position += buffered;
+            int read = buffered + in.readNBytes(bytes, buffered, n - buffered);
+            return read == n ? bytes : Arrays.copyOf(bytes, read);
+        }
+
+        /** Reads what the connection has into the emptied buffer; false at its end. */
+        private boolean fill() throws IOException {
+            int n = in.read(buffer, 0, buffer.length);
+            position = 0;
+            limit = Math.max(n, 0);
+            return n > 0;
         }
 
         @Override

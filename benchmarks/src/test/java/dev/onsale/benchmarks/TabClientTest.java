@@ -37,6 +37,8 @@ class TabClientTest {
 
     private static final String CLOSE = "<close>";
     private static final String SILENCE = "<silence>";
+    /** Prefix of an answer the server writes one byte at a time. */
+    private static final String SLOWLY = "<slowly>";
 
     TabClientTest() throws IOException {}
 
@@ -108,6 +110,32 @@ class TabClientTest {
         assertThat(connections).hasValue(1);
         assertThat(client.figures().answers("c")).isEqualTo(Map.of("409 sold-out", 1));
         assertThat(client.figures().answers("d")).isEqualTo(Map.of("503 service-unavailable", 1));
+    }
+
+    @Test
+    void answersLongerThanTheTabsBufferAndAnswersSentAByteAtATimeAreReadWhole() {
+        String etag = "\"" + "e".repeat(20_000) + "\"";
+        String big = "{\"seats\":\"" + "s".repeat(50_000) + "\"}";
+        String chunk = "{\"c\":\"" + "c".repeat(9_000) + "\"}";
+        answers.add(json(200, big, "ETag: " + etag + "\r\n"));
+        answers.add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(chunk.length())
+                + "\r\n" + chunk + "\r\n0\r\n\r\n");
+        answers.add(SLOWLY + json(200, "{\"slow\":true}", "Retry-After: 2\r\n"));
+        TabClient client = client(Duration.ofSeconds(5));
+        try (TabClient.Tab tab = client.open()) {
+            TabClient.Answer first = tab.call("big", client.get("/big", null, null));
+            assertThat(first.etag()).isEqualTo(etag);
+            assertThat(first.body().path("seats").asString()).hasSize(50_000);
+            assertThat(tab.call("chunked", client.get("/chunked", null, null))
+                            .body()
+                            .path("c")
+                            .asString())
+                    .hasSize(9_000);
+            TabClient.Answer slow = tab.call("slow", client.get("/slow", null, null));
+            assertThat(slow.body().path("slow").asBoolean()).isTrue();
+            assertThat(slow.retryAfterSeconds()).isEqualTo(2);
+        }
+        assertThat(connections).hasValue(1);
     }
 
     @Test
@@ -198,8 +226,15 @@ class TabClientTest {
                     Thread.sleep(2_000);
                     return;
                 }
-                out.write(answer.getBytes(StandardCharsets.UTF_8));
-                out.flush();
+                if (answer.startsWith(SLOWLY)) {
+                    for (byte b : answer.substring(SLOWLY.length()).getBytes(StandardCharsets.UTF_8)) {
+                        out.write(b);
+                        out.flush();
+                    }
+                } else {
+                    out.write(answer.getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
             }
         } catch (IOException | InterruptedException e) {
             // the test is over or the client gave up
