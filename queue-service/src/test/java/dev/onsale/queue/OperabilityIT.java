@@ -51,7 +51,7 @@ class OperabilityIT {
     }
 
     @Test
-    void queueLengthActiveBuyersAdmissionsAndPollsAreMeteredPerEvent() throws Exception {
+    void queueLengthActiveBuyersAdmissionsPollsAndThePumpsLastOutcomeAreMeteredPerEvent() throws Exception {
         UUID eventId = new TestCatalog(kafka, jedis).open(100);
         QueueCalls queue = new QueueCalls(port);
         List<UUID> buyers =
@@ -60,6 +60,7 @@ class OperabilityIT {
         queue.putAdmission(eventId, "{\"maxActiveBuyers\": 20, \"maxAdmitPerSecond\": 1000}");
 
         clock.tick();
+        clock.tick(); // nobody more: 20 active of 20 allowed
         queue.status(eventId, buyers.getLast());
         queue.status(eventId, buyers.getFirst());
 
@@ -69,7 +70,9 @@ class OperabilityIT {
                 .containsPattern("onsale_queue_length\\{[^}]*" + tag + "[^}]*\\} 40\\.0")
                 .containsPattern("onsale_queue_active_buyers\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
                 .containsPattern("onsale_queue_admitted_total\\{[^}]*" + tag + "[^}]*\\} 20\\.0")
-                .containsPattern("onsale_queue_status_polls_total\\{[^}]*" + tag + "[^}]*\\} 2\\.0");
+                .containsPattern("onsale_queue_status_polls_total\\{[^}]*" + tag + "[^}]*\\} 2\\.0")
+                .containsPattern("onsale_queue_pump_outcome\\{[^}]*" + tag + "[^}]*outcome=\"full\"[^}]*\\} 1\\.0")
+                .containsPattern("onsale_queue_pump_outcome\\{[^}]*" + tag + "[^}]*outcome=\"admitted\"[^}]*\\} 0\\.0");
     }
 
     @Test

@@ -16,8 +16,9 @@ import redis.clients.jedis.JedisPooled;
 
 /**
  * The hold path's meters. Counters of state changes count a change once across replicas (only the
- * replica whose script applied it counts it). {@code onsale.holds.active} is read from Redis per
- * event this replica has served, so every replica reports the same value: aggregate it with max.
+ * replica whose script applied it counts it). {@code onsale.holds.active}, {@code onsale.seats.available} and
+ * {@code onsale.seats.capacity} are read from Redis per event this replica has served, so every replica
+ * reports the same value: aggregate them with max.
  */
 @Component
 class HoldMetrics {
@@ -95,11 +96,17 @@ class HoldMetrics {
     void gate(Duration elapsed, UUID eventId) {
         gateLatency.record(elapsed);
         if (gaugedEvents.add(eventId)) {
-            Gauge.builder("onsale.holds.active", () -> liveHolds(eventId))
-                    .description("live holds of the event (Redis)")
-                    .tag("eventId", eventId.toString())
-                    .strongReference(true)
-                    .register(registry);
+            gaugeOf(
+                    "onsale.holds.active",
+                    "live holds of the event (Redis)",
+                    InventoryKeys.liveHolds(eventId),
+                    eventId);
+            gaugeOf(
+                    "onsale.seats.available",
+                    "seats of the event free at the gate (Redis)",
+                    InventoryKeys.available(eventId),
+                    eventId);
+            gaugeOf("onsale.seats.capacity", "seats of the event (Redis)", InventoryKeys.capacity(eventId), eventId);
         }
     }
 
@@ -124,9 +131,17 @@ class HoldMetrics {
                 .register(registry);
     }
 
-    private double liveHolds(UUID eventId) {
+    private void gaugeOf(String name, String description, String key, UUID eventId) {
+        Gauge.builder(name, () -> count(key))
+                .description(description)
+                .tag("eventId", eventId.toString())
+                .strongReference(true)
+                .register(registry);
+    }
+
+    private double count(String key) {
         try {
-            String value = jedis.get(InventoryKeys.liveHolds(eventId));
+            String value = jedis.get(key);
             return value == null ? 0 : Double.parseDouble(value);
         } catch (RuntimeException e) {
             return Double.NaN;

@@ -64,7 +64,11 @@ class HoldPlacementIT extends HoldsOverHttp {
                         "onsale_holds_refused_total{application=\"inventory-service\",reason=\"limit_exceeded\",stage=\"gate\"}",
                         "onsale_hold_latency_seconds_bucket{application=\"inventory-service\",stage=\"gate\"",
                         "onsale_hold_latency_seconds_count{application=\"inventory-service\",stage=\"end_to_end\"}",
-                        "onsale_holds_active{application=\"inventory-service\",eventId=\"" + eventId + "\"} 1.0");
+                        "onsale_holds_active{application=\"inventory-service\",eventId=\"" + eventId + "\"} 1.0",
+                        "onsale_seats_available{application=\"inventory-service\",eventId=\"" + eventId + "\"} "
+                                + (CAPACITY - 1) + ".0",
+                        "onsale_seats_capacity{application=\"inventory-service\",eventId=\"" + eventId + "\"} "
+                                + CAPACITY + ".0");
     }
 
     @Test

@@ -1,19 +1,24 @@
 package dev.onsale.queue.metrics;
 
+import dev.onsale.queue.admission.PumpStroke;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Component;
 
 /**
  * The waiting room's meters, tagged by event: {@code onsale.queue.length} and
  * {@code onsale.queue.active.buyers} (gauges, as last seen by this replica's pump),
- * {@code onsale.queue.admitted} (counter; its rate is admissions per second) and
- * {@code onsale.queue.status.polls} (counter). Only events the waiting room knows get meters.
+ * {@code onsale.queue.admitted} (counter; its rate is admissions per second),
+ * {@code onsale.queue.status.polls} (counter) and {@code onsale.queue.pump.outcome} (one gauge per outcome,
+ * 1 for the last stroke's and 0 for the others: why nobody is being let in, a line that stalls while the
+ * sale is sold out being no fault). Only events the waiting room knows get meters.
  */
 @Component
 public class QueueMetrics {
@@ -30,11 +35,12 @@ public class QueueMetrics {
     }
 
     /** What one pump stroke saw and did. */
-    public void pumped(UUID eventId, int admitted, long lineLength, long active) {
+    public void pumped(UUID eventId, PumpStroke stroke) {
         EventMeters meters = meters(eventId);
-        meters.admitted.increment(admitted);
-        meters.lineLength.set(lineLength);
-        meters.active.set(active);
+        meters.outcome.set(stroke.outcome());
+        meters.admitted.increment(stroke.admitted().size());
+        meters.lineLength.set(stroke.lineLength());
+        meters.active.set(stroke.active());
     }
 
     private EventMeters meters(UUID eventId) {
@@ -44,6 +50,7 @@ public class QueueMetrics {
     private static final class EventMeters {
         final AtomicLong lineLength = new AtomicLong();
         final AtomicLong active = new AtomicLong();
+        final AtomicReference<PumpStroke.Outcome> outcome = new AtomicReference<>();
         final Counter admitted;
         final Counter polls;
 
@@ -64,6 +71,13 @@ public class QueueMetrics {
                     .tag("event", event)
                     .description("status polls answered")
                     .register(registry);
+            for (PumpStroke.Outcome each : PumpStroke.Outcome.values()) {
+                Gauge.builder("onsale.queue.pump.outcome", outcome, last -> last.get() == each ? 1 : 0)
+                        .tag("event", event)
+                        .tag("outcome", each.name().toLowerCase(Locale.ROOT))
+                        .description("1 for the outcome of the pump's last stroke, 0 for the others")
+                        .register(registry);
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.onsale.queue.schedule;
 
 import dev.onsale.queue.admission.AdmissionPump;
-import dev.onsale.queue.admission.PumpStroke;
 import dev.onsale.queue.catalog.KnownEvents;
 import dev.onsale.queue.metrics.QueueMetrics;
 import dev.onsale.queue.opening.Opening;
@@ -52,8 +51,7 @@ public class WaitingRoomClock implements SmartLifecycle {
         for (UUID eventId : knownEvents.all()) {
             try {
                 if (opening.openIfDue(eventId, clock.instant())) {
-                    PumpStroke stroke = pump.pump(eventId);
-                    metrics.pumped(eventId, stroke.admitted().size(), stroke.lineLength(), stroke.active());
+                    metrics.pumped(eventId, pump.pump(eventId));
                 }
             } catch (RuntimeException e) {
                 log.warn("waiting room of event {} skipped this round: {}", eventId, e.toString());
