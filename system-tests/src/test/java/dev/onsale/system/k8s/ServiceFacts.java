@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * {@code ${NAME:default}} placeholder of its configuration (with the platform's when it imports it), the
  * engines whose clients its pom brings, and the longest phase of its graceful shutdown.
  */
-record ServiceFacts(
+public record ServiceFacts(
         String module,
         int launcherPort,
         Integer configuredPort,
@@ -40,7 +40,7 @@ record ServiceFacts(
     private static final Set<String> SPRING_SETTINGS =
             Set.of("SERVER_PORT", "MANAGEMENT_SERVER_PORT", "SERVER_FORWARD_HEADERS_STRATEGY");
 
-    static Map<String, ServiceFacts> read(Path repo) {
+    public static Map<String, ServiceFacts> read(Path repo) {
         String platform = contents(repo.resolve("platform/src/main/resources/onsale-platform.yml"));
         Map<String, ServiceFacts> facts = new LinkedHashMap<>();
         for (Service service : Service.values()) {
@@ -122,7 +122,7 @@ record ServiceFacts(
         };
     }
 
-    boolean reads(String variable) {
+    public boolean reads(String variable) {
         return placeholders.containsKey(variable) || SPRING_SETTINGS.contains(variable) || JVM_OPTIONS.equals(variable);
     }
 
