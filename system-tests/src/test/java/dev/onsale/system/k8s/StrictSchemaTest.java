@@ -26,7 +26,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every object of every build, and of {@code k8s/monitoring/}, read into the typed model of its kind (fabric8's
+ * Every object of every build, of {@code k8s/monitoring/} and of {@code k8s/engines/} (but the operators' custom
+ * resources, which {@link EngineResourcesTypeCheckTest} checks against their own schemas), read into the typed model of its kind (fabric8's
  * Kubernetes and Prometheus Operator models, generated from the API's and the operator's schemas): a field the
  * kind does not have (misspelled, misplaced or invented) is kept by the model as an additional property, and
  * any such property fails the test with its path. kubectl's offline build cannot tell: it renders what it is
@@ -45,6 +46,14 @@ class StrictSchemaTest {
     @Test
     void everyFieldOfTheMonitoringObjectsIsOneTheirKindHas() {
         assertThat(unknownFields(Kustomize.build(K8S.resolve("monitoring")))).isEmpty();
+    }
+
+    @Test
+    void everyFieldOfTheEnginesKubernetesObjectsIsOneTheirKindHas() {
+        List<Manifest> engines = new ArrayList<>(EnginesManifestsTest.ENGINES);
+        engines.removeAll(EngineResourcesTypeCheckTest.customResources(engines)); // the operators' own: tsc checks them
+        assertThat(engines).extracting(Manifest::kind).contains("Namespace", "Service", "StatefulSet");
+        assertThat(unknownFields(engines)).isEmpty();
     }
 
     @Test
