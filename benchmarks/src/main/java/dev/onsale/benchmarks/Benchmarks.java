@@ -32,6 +32,9 @@ public final class Benchmarks {
                            ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]
                              [--pay-percent=70] [--protocol=edge|status] [--limit-seconds=600] [--seed=1] [--clients=100]
                              [--warm-up-buyers=1000]   (a warm-up sale on an event of its own first, not reported; 0 skips it)
+                           ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]
+                             [--auditor-token=local-auditor-token] [--report-dir=.onsale/rehearsals]
+                             (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold; exit 1 on a failure)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -45,6 +48,7 @@ public final class Benchmarks {
             case "progress" -> new ProgressBenchmark(options).run();
             case "queue-scale" -> new QueueScaleBenchmark(options).run();
             case "sale" -> new SaleBenchmark(options).run();
+            case "rehearse" -> System.exit(new Rehearsal(options).run());
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
     }

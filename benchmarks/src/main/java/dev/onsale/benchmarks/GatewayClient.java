@@ -91,6 +91,25 @@ final class GatewayClient {
                 .build();
     }
 
+    /** An operator's POST. */
+    HttpRequest adminPost(String path, String body) {
+        return HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + adminToken)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+    }
+
+    /** A GET with another role's bearer token (an auditor's). */
+    HttpRequest getAs(String token, String path) {
+        return HttpRequest.newBuilder(URI.create(gateway + path))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + token)
+                .GET()
+                .build();
+    }
+
     /** An operator's PUT. */
     HttpRequest put(String path, String body) {
         return HttpRequest.newBuilder(URI.create(gateway + path))

@@ -17,6 +17,13 @@ record Options(Map<String, String> values) {
         return new Options(Map.copyOf(values));
     }
 
+    /** These options, with {@code name} set to {@code value} unless it was given. */
+    Options orElse(String name, String value) {
+        Map<String, String> with = new HashMap<>(values);
+        with.putIfAbsent(name, value);
+        return new Options(Map.copyOf(with));
+    }
+
     String text(String name, String fallback) {
         return values.getOrDefault(name, fallback);
     }

@@ -89,7 +89,24 @@ final class SaleBenchmark {
         this.admin = measured.admin;
     }
 
+    /** What a measured sale left: its event, how long it took, its requests' totals and how every buyer ended. */
+    record SaleRun(
+            UUID eventId,
+            double seconds,
+            CallFigures.Totals totals,
+            Map<String, Integer> endings,
+            boolean soldOut,
+            int buyers,
+            int seats,
+            int holdTtlSeconds,
+            double payShare) {}
+
     void run() throws Exception {
+        measured();
+    }
+
+    /** The warm-up sale (when asked for), then the measured one, printed; returns what the measured one left. */
+    SaleRun measured() throws Exception {
         if (warmUpBuyers > 0) {
             SaleBenchmark warmUp = new SaleBenchmark(this, warmUpBuyers);
             long began = System.nanoTime();
@@ -100,7 +117,9 @@ final class SaleBenchmark {
             Thread.sleep(5_000);
         }
         UUID eventId = sale("Sale benchmark");
-        report(eventId, lastSaleSeconds);
+        CallFigures.Totals totals = report(eventId, lastSaleSeconds);
+        return new SaleRun(
+                eventId, lastSaleSeconds, totals, endings(), soldOut.get(), buyers, seats, holdTtlSeconds, payShare);
     }
 
     private Map<String, Integer> endings() {
@@ -352,7 +371,7 @@ final class SaleBenchmark {
         }
     }
 
-    private void report(UUID eventId, double seconds) throws IOException, InterruptedException {
+    private CallFigures.Totals report(UUID eventId, double seconds) throws IOException, InterruptedException {
         CallFigures.Totals totals = http.figures().print();
         HttpResponse<String> dashboard = admin.send(admin.adminGet("/admin/events/" + eventId + "/dashboard"));
         JsonNode board = admin.json(dashboard);
@@ -372,5 +391,6 @@ final class SaleBenchmark {
                 buyers,
                 endings());
         System.out.println(lastSaleCpu.report());
+        return totals;
     }
 }

@@ -1,0 +1,132 @@
+package dev.onsale.benchmarks;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code ./onsale rehearse}: a whole sale against the gateway of a running stack ({@code --target}), every buyer a
+ * browser tab on the public API ({@link SaleBenchmark}, the seed's scenario by default), then the audit
+ * ({@link Audit}) once the sale has settled: every hold ended or expired (up to the hold TTL and a grace), the
+ * payments done, a reconciliation run. Prints each check, writes every figure to a JSON report, and exits 1 naming
+ * what failed.
+ */
+final class Rehearsal {
+
+    /** Beyond the hold TTL: the expiry sweep, the last payments' webhooks, the gate's release. */
+    private static final int GRACE_SECONDS = 60;
+
+    private final Options options;
+    private final GatewayClient admin;
+    private final String auditorToken;
+    private final Path reportDirectory;
+
+    Rehearsal(Options given) {
+        String target = given.text("target", given.text("gateway", "http://localhost:8080"));
+        // a rehearsal judges what the system does, not how fast a cold one is: no warm-up sale unless asked for
+        this.options = given.orElse("gateway", target).orElse("warm-up-buyers", "0");
+        this.admin = new GatewayClient(
+                target,
+                options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
+        this.auditorToken = options.text(
+                "auditor-token", System.getenv().getOrDefault("ONSALE_AUDITOR_TOKEN", "local-auditor-token"));
+        this.reportDirectory = Path.of(options.text("report-dir", ".onsale/rehearsals"));
+    }
+
+    /** Runs the rehearsal; returns the process's exit status: 0 when every check passed. */
+    int run() throws Exception {
+        SaleBenchmark.SaleRun sale = new SaleBenchmark(options).measured();
+        String events = "/admin/events/" + sale.eventId();
+        System.out.printf(
+                "settling: waiting up to %d s for every hold and payment to end%n",
+                sale.holdTtlSeconds() + GRACE_SECONDS);
+        boolean settled = settle(events + "/dashboard", sale.holdTtlSeconds() + GRACE_SECONDS);
+        JsonNode report = reconcile();
+        JsonNode ledger =
+                ok(admin.send(admin.getAs(auditorToken, "/audit/events/" + sale.eventId() + "/ledger")), "the ledger");
+        JsonNode dashboard = ok(admin.send(admin.adminGet(events + "/dashboard")), "the dashboard");
+        List<Audit.Check> checks = Audit.of(sale, ledger, dashboard, report, settled);
+
+        System.out.println("audit of event " + sale.eventId() + ":");
+        checks.forEach(c -> System.out.printf("  %-4s %-26s %s%n", c.passed() ? "ok" : "FAIL", c.name(), c.detail()));
+        Path file = write(sale, checks, ledger, dashboard, report);
+        List<String> failed =
+                checks.stream().filter(c -> !c.passed()).map(Audit.Check::name).toList();
+        System.out.println((failed.isEmpty() ? "rehearsal passed" : "rehearsal FAILED: " + String.join(", ", failed))
+                + "; report: " + file);
+        return failed.isEmpty() ? 0 : 1;
+    }
+
+    /** Polls the dashboard until no hold is live and no payment waits or is in flight, at most {@code seconds}. */
+    private boolean settle(String dashboard, int seconds) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (true) {
+            JsonNode board = ok(admin.send(admin.adminGet(dashboard)), "the dashboard");
+            if (board.path("seats").path("liveHolds").asLong(-1) == 0
+                    && board.path("payments").path("queued").asLong(-1) == 0
+                    && board.path("payments").path("inFlight").asLong(-1) == 0) {
+                return true;
+            }
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(1000);
+        }
+    }
+
+    /** A reconciliation run of its own (waiting out one that is under way); its finished report. */
+    private JsonNode reconcile() throws IOException, InterruptedException {
+        for (int attempt = 0; attempt < 60; attempt++) {
+            HttpResponse<String> run = admin.send(admin.adminPost("/admin/reconciliation/run", "{}"));
+            if (run.statusCode() == 201) {
+                return admin.json(run);
+            }
+            if (run.statusCode() != 409) {
+                throw new IllegalStateException("reconciliation run: " + run.statusCode() + " " + run.body());
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("reconciliation run: another run stayed under way for a minute");
+    }
+
+    private JsonNode ok(HttpResponse<String> response, String what) {
+        GatewayClient.check(response, 200, what);
+        return admin.json(response);
+    }
+
+    private Path write(
+            SaleBenchmark.SaleRun sale, List<Audit.Check> checks, JsonNode ledger, JsonNode dashboard, JsonNode report)
+            throws IOException {
+        JsonMapper json = JsonMapper.builder().build();
+        ObjectNode root = json.createObjectNode();
+        root.put("eventId", sale.eventId().toString());
+        root.put("buyers", sale.buyers());
+        root.put("seats", sale.seats());
+        root.put("holdTtlSeconds", sale.holdTtlSeconds());
+        root.put("payShare", sale.payShare());
+        root.put("saleSeconds", sale.seconds());
+        root.put("requests", sale.totals().requests());
+        root.put("unavailable", sale.totals().unavailable());
+        root.put("unanswered", sale.totals().unanswered());
+        root.set("endings", json.valueToTree(sale.endings()));
+        root.set("checks", json.valueToTree(checks));
+        root.set("ledger", ledger);
+        root.set("dashboard", dashboard);
+        root.set("reconciliation", report);
+        Files.createDirectories(reportDirectory);
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC)
+                .format(Instant.now());
+        Path file = reportDirectory.resolve("rehearsal-" + stamp + ".json");
+        json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+        return file;
+    }
+}
