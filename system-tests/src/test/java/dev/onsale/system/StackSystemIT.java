@@ -5,6 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.onsale.launcher.Stack;
 import dev.onsale.testing.TestHttp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -13,18 +17,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The packaged services, started by the launcher as separate processes, used through the gateway only: every
- * process of the stack recorded, an event in the catalog with every seat free, the contract's document, and no
- * process left once the stack is closed. The waiting room of a sale is {@link WaitingRoomSystemIT}'s.
+ * process of the stack recorded, an event in the catalog with every seat free, the contract's document, a small
+ * sale rehearsed and audited by {@code ./onsale rehearse}, and no process left once the stack is closed. The waiting room of a sale is {@link WaitingRoomSystemIT}'s.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackSystemIT {
@@ -160,6 +168,49 @@ class StackSystemIT {
         assertThat(page.body()).contains("swagger-ui-bundle.js");
     }
 
+    /**
+     * Every change rehearsed: a small sale (300 buyers within 2 s for 60 seats, hold TTL 10 s, seven in ten pay) run
+     * by {@code ./onsale rehearse}'s jar against this stack, as an operator runs it (its default per-address limits
+     * left as they are), passes its audit: exit 0, and a report in which every check passed.
+     */
+    @Test
+    @Order(9)
+    void aSmallSaleRehearsedThroughTheGatewayPassesEveryCheckOfItsAudit(@TempDir Path reports) throws Exception {
+        Process rehearsal = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-jar",
+                        benchJar().toString(),
+                        "rehearse",
+                        "--target=" + stack.gatewayUrl(),
+                        "--admin-token=" + stack.adminToken(),
+                        "--auditor-token=" + stack.auditorToken(),
+                        "--buyers=300",
+                        "--seats=60",
+                        "--arrival-seconds=2",
+                        "--hold-ttl=10",
+                        "--limit-seconds=300",
+                        "--report-dir=" + reports)
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(rehearsal.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(rehearsal.waitFor(10, TimeUnit.MINUTES)).isTrue();
+        System.out.println(output);
+        assertThat(rehearsal.exitValue()).as(output).isZero();
+        assertThat(output).contains("rehearsal passed");
+
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(reports)) {
+            files = listed.toList();
+        }
+        assertThat(files).hasSize(1);
+        JsonNode report = JsonMapper.builder().build().readTree(files.getFirst().toFile());
+        assertThat(report.path("checks")).hasSize(8);
+        for (JsonNode check : report.path("checks")) {
+            assertThat(check.path("passed").asBoolean()).as(check.toString()).isTrue();
+        }
+        assertThat(report.path("ledger").path("seats").path("sold").asLong()).isEqualTo(60);
+    }
+
     @Test
     @Order(10)
     void closingTheStackLeavesNoProcessBehind() {
@@ -186,5 +237,18 @@ class StackSystemIT {
                                 Map.of("name", "A", "rows", ROWS, "seatsPerRow", SEATS_PER_ROW, "priceCents", 5000),
                                 Map.of("name", "B", "rows", ROWS, "seatsPerRow", SEATS_PER_ROW, "priceCents", 3000))));
         return body;
+    }
+
+    private static Path benchJar() throws IOException {
+        Path target = Path.of(System.getProperty("onsale.repo", ".."))
+                .toAbsolutePath()
+                .normalize()
+                .resolve("benchmarks/target");
+        try (Stream<Path> jars = Files.list(target)) {
+            return jars.filter(p -> p.getFileName().toString().matches("benchmarks-[0-9][^-]*(-SNAPSHOT)?\\.jar"))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new IllegalStateException("no benchmarks jar in " + target + ": build it first"));
+        }
     }
 }
