@@ -122,12 +122,7 @@ final class GatewayClient {
 
     /** Creates an event from the {@code POST /admin/events} body and returns its id. */
     UUID createEvent(String body) throws IOException, InterruptedException {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(gateway + "/admin/events"))
-                .timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + adminToken)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build());
+        HttpResponse<String> response = send(adminPost("/admin/events", body));
         check(response, 201, "creating the event");
         return UUID.fromString(json(response).get("eventId").asString());
     }

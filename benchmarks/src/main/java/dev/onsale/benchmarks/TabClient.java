@@ -3,7 +3,6 @@ package dev.onsale.benchmarks;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -11,7 +10,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalLong;
 import tools.jackson.databind.JsonNode;
@@ -122,13 +120,8 @@ final class TabClient {
     final class Tab implements AutoCloseable {
 
         private Socket socket;
-        private InputStream in;
+        private AnswerReader in;
         private OutputStream out;
-        /** What was read from the connection and not parsed yet: {@code buffer[position, limit)}. */
-        private final byte[] buffer = new byte[8192];
-
-        private int position;
-        private int limit;
 
         /** Sends {@code request} and records its answer under {@code what}. */
         Answer call(String what, Request request) {
@@ -196,10 +189,8 @@ final class TabClient {
                 throw e;
             }
             socket = opened;
-            in = opened.getInputStream();
+            in = new AnswerReader(opened.getInputStream(), MAX_HEAD_BYTES);
             out = opened.getOutputStream();
-            position = 0;
-            limit = 0;
         }
 
         private void send(Request request) throws IOException {
@@ -233,7 +224,7 @@ final class TabClient {
         private Response receive(boolean mayRetry) throws IOException {
             String statusLine;
             try {
-                statusLine = line(true);
+                statusLine = in.line(true);
             } catch (SocketTimeoutException e) {
                 throw e; // no answer in time is not a closed connection: not sent again
             } catch (IOException e) {
@@ -246,7 +237,7 @@ final class TabClient {
             long length = -1;
             boolean chunked = false;
             boolean closes = statusLine.startsWith("HTTP/1.0");
-            for (String line = line(false); !line.isEmpty(); line = line(false)) {
+            for (String line = in.line(false); !line.isEmpty(); line = in.line(false)) {
                 int colon = line.indexOf(':');
                 if (colon <= 0) {
                     continue;
@@ -268,17 +259,13 @@ final class TabClient {
             } else if (chunked) {
                 response.body = chunks();
             } else if (length >= 0) {
-                response.body = bytes((int) length);
+                response.body = in.bytes((int) length);
                 if (response.body.length < length) {
                     throw new EOFException(
                             "the answer ended after " + response.body.length + " of " + length + " bytes");
                 }
             } else {
-                ByteArrayOutputStream rest = new ByteArrayOutputStream();
-                rest.write(buffer, position, limit - position);
-                position = limit;
-                rest.write(in.readAllBytes());
-                response.body = rest.toByteArray();
+                response.body = in.rest();
                 closes = true;
             }
             if (closes) {
@@ -290,79 +277,22 @@ final class TabClient {
         private byte[] chunks() throws IOException {
             ByteArrayOutputStream body = new ByteArrayOutputStream();
             while (true) {
-                String size = line(false);
+                String size = in.line(false);
                 int extension = size.indexOf(';');
                 int n = Integer.parseInt((extension >= 0 ? size.substring(0, extension) : size).trim(), 16);
                 if (n == 0) {
-                    while (!line(false).isEmpty()) {
+                    while (!in.line(false).isEmpty()) {
                         // trailers: none expected, skipped
                     }
                     return body.toByteArray();
                 }
-                byte[] chunk = bytes(n);
+                byte[] chunk = in.bytes(n);
                 if (chunk.length < n) {
                     throw new EOFException("a chunk ended early");
                 }
                 body.write(chunk);
-                line(false);
+                in.line(false);
             }
-        }
-
-        /**
-         * One header line without its CRLF; {@code first}: an end of stream before any byte is an EOF. The line is
-         * found by scanning the tab's buffer, not read a byte at a time through a stream's lock.
-         */
-        private String line(boolean first) throws IOException {
-            StringBuilder spill = null;
-            int total = 0;
-            while (true) {
-                if (position == limit && !fill()) {
-                    throw new EOFException(first && total == 0 ? "closed before an answer" : "the answer ended early");
-                }
-                int start = position;
-                int end = start;
-                while (end < limit && buffer[end] != '\n') {
-                    end++;
-                }
-                total += end - start;
-                if (total > MAX_HEAD_BYTES) {
-                    throw new IOException("a header line longer than " + MAX_HEAD_BYTES + " bytes");
-                }
-                if (end == limit) {
-                    spill = spill == null ? new StringBuilder(128) : spill;
-                    spill.append(new String(buffer, start, end - start, StandardCharsets.ISO_8859_1));
-                    position = limit;
-                    continue;
-                }
-                position = end + 1;
-                if (spill == null) {
-                    int stop = end > start && buffer[end - 1] == '\r' ? end - 1 : end;
-                    return new String(buffer, start, stop - start, StandardCharsets.ISO_8859_1);
-                }
-                spill.append(new String(buffer, start, end - start, StandardCharsets.ISO_8859_1));
-                int length = spill.length();
-                return length > 0 && spill.charAt(length - 1) == '\r'
-                        ? spill.substring(0, length - 1)
-                        : spill.toString();
-            }
-        }
-
-        /** The next {@code n} bytes of the answer, fewer only where the connection ended before them. */
-        private byte[] bytes(int n) throws IOException {
-            int buffered = Math.min(n, limit - position);
-            byte[] bytes = new byte[n];
-            System.arraycopy(buffer, position, bytes, 0, buffered);
-            position += buffered;
-            int read = buffered + in.readNBytes(bytes, buffered, n - buffered);
-            return read == n ? bytes : Arrays.copyOf(bytes, read);
-        }
-
-        /** Reads what the connection has into the emptied buffer; false at its end. */
-        private boolean fill() throws IOException {
-            int n = in.read(buffer, 0, buffer.length);
-            position = 0;
-            limit = Math.max(n, 0);
-            return n > 0;
         }
 
         @Override
