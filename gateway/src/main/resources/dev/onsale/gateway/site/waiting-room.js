@@ -1,5 +1,6 @@
-// The waiting room page (/wait/{eventId}) and the page it moves on to (/events/{eventId}/admitted).
-// Contract: one session per tab, kept in sessionStorage; join once, which gives the tab its permanent
+// The waiting room page (/wait/{eventId}); once admitted it moves on to the next page (by default
+// /events/{eventId}/admitted, where shop.js takes over). Contract: one session per browser, kept in
+// localStorage so that every tab shares it (and its place in line, and its live order); join once, which gives the tab its permanent
 // place in line (a pre-queue joiner gets it at the opening); then read the event's public progress
 // document (the same cached bytes for everyone, revalidated by ETag) and show place - servingThrough;
 // call the authenticated status only to learn the place once the room has opened, and when the place
@@ -106,7 +107,7 @@
 
   function load(key) {
     try {
-      return JSON.parse(window.sessionStorage.getItem(key));
+      return JSON.parse(window.localStorage.getItem(key));
     } catch (unavailable) {
       return null;
     }
@@ -114,15 +115,15 @@
 
   function save(key, value) {
     try {
-      window.sessionStorage.setItem(key, JSON.stringify(value));
+      window.localStorage.setItem(key, JSON.stringify(value));
     } catch (unavailable) {
-      // private mode without storage: this tab still works, a reload starts a new session
+      // storage refused: this tab still works, a reload starts a new session
     }
   }
 
   function forget(key) {
     try {
-      window.sessionStorage.removeItem(key);
+      window.localStorage.removeItem(key);
     } catch (unavailable) {
       // nothing stored
     }
@@ -343,40 +344,6 @@
             + 'place drawn at random.');
   }
 
-  function admittedPage(eventId) {
-    element('rejoin-link').href = '/wait/' + encodeURIComponent(eventId);
-    var admission = load(admissionKey(eventId));
-    var expiresAt = admission ? Date.parse(admission.admissionExpiresAt) : NaN;
-    function expired() {
-      element('countdown').hidden = true;
-      element('rejoin').hidden = false;
-      document.querySelector('h1').textContent = 'No admission';
-      say(admission
-          ? 'Your admission has expired. Join the waiting room again.'
-          : 'This tab holds no admission for this event. Join the waiting room first.');
-    }
-    function countdown() {
-      var left = expiresAt - Date.now();
-      if (!(left > 0)) {
-        expired();
-        return false;
-      }
-      element('countdown').textContent = Math.floor(left / 60000) + ' min ' + (Math.floor(left / 1000) % 60)
-          + ' s left';
-      return true;
-    }
-    if (!countdown()) {
-      return;
-    }
-    say('You are in. Your admission is valid until ' + new Date(expiresAt).toLocaleTimeString() + '.');
-    element('countdown').hidden = false;
-    var timer = setInterval(function () {
-      if (!countdown()) {
-        clearInterval(timer);
-      }
-    }, 1000);
-  }
-
   var rules = {
     nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords, positionOf: positionOf,
     nextProgressDelayMs: nextProgressDelayMs, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds
@@ -385,11 +352,6 @@
     module.exports = rules;
   }
   if (typeof document !== 'undefined') {
-    var eventId = decodeURIComponent(window.location.pathname.split('/')[2] || '');
-    if (document.body.dataset.page === 'admitted') {
-      admittedPage(eventId);
-    } else {
-      waitingRoom(eventId);
-    }
+    waitingRoom(decodeURIComponent(window.location.pathname.split('/')[2] || ''));
   }
 }());

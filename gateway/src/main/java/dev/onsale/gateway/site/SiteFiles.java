@@ -1,4 +1,4 @@
-package dev.onsale.gateway.waitingroom;
+package dev.onsale.gateway.site;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,21 +18,58 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 
 /**
- * The waiting room's pages and assets, read once at start-up. Each asset's public name carries a hash
- * of its content ({@code waiting-room.<hash>.js}), so it can be cached for a year: changed content is a
- * new name, and the pages, rendered here from their templates, always name the assets this gateway
- * serves. Templates say {@code {{asset:<file>}}} for an asset's public path and {@code {{next-url}}}.
+ * The site's pages and assets, read once at start-up. Each asset's public name carries a hash of its
+ * content ({@code shop.<hash>.js}), so it can be cached for a year: changed content is a new name, and
+ * the pages, rendered here from their templates, always name the assets this gateway serves. Templates
+ * say {@code {{asset:<file>}}} for an asset's public path and {@code {{next-url}}} for where the waiting
+ * room goes once admitted.
  */
 @Component
-class WaitingRoomFiles {
+class SiteFiles {
 
     /** Bytes to serve, their type, and an entity tag derived from the bytes. */
     record File(byte[] body, MediaType type, String etag) {}
 
+    /** The pages, by the name of their template without {@code .html}. */
+    enum Page {
+        /** {@code /}: the events on sale. */
+        INDEX("index"),
+        /** {@code /events/{eventId}}: one event, its availability and the way into its waiting room. */
+        EVENT("event"),
+        /** {@code /wait/{eventId}}: the waiting room. */
+        WAITING("wait"),
+        /** {@code /events/{eventId}/admitted}: an admitted buyer chooses seats (or a quantity) and holds them. */
+        ADMITTED("admitted"),
+        /** {@code /orders/{orderId}}: checkout with the hold's countdown, payment, and the order's outcome. */
+        ORDER("order"),
+        /** What {@code /wait/{eventId}} shows while the event's sale is halted. */
+        STOPPED("stopped"),
+        /** {@code /operator}: the event dashboard and the sale's controls, for the admin token. */
+        OPERATOR("operator"),
+        /** {@code /auditor}: reconciliation reports, the chain's verification and the ledgers, for the auditor token. */
+        AUDITOR("auditor");
+
+        private final String template;
+
+        Page(String template) {
+            this.template = template;
+        }
+    }
+
     static final String ASSETS_PATH = "/assets/";
 
-    private static final String ROOT = "dev/onsale/gateway/waitingroom/";
-    private static final List<String> ASSETS = List.of("waiting-room.js", "waiting-room.css");
+    private static final String ROOT = "dev/onsale/gateway/site/";
+    private static final List<String> ASSETS = List.of(
+            "onsale.css",
+            "waiting-room.js",
+            "site.js",
+            "shop.js",
+            "checkout.js",
+            "qr.js",
+            "console.js",
+            "operator.js",
+            "auditor.js",
+            "console.css");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z-]+)(?::([a-z.-]+))?}}");
     private static final MediaType HTML = new MediaType("text", "html", StandardCharsets.UTF_8);
     private static final Map<String, MediaType> TYPES = Map.of(
@@ -41,11 +78,9 @@ class WaitingRoomFiles {
 
     private final Map<String, File> assets = new LinkedHashMap<>();
     private final Map<String, String> publicPaths = new LinkedHashMap<>();
-    private final File waitingPage;
-    private final File admittedPage;
-    private final File stoppedPage;
+    private final Map<Page, File> pages = new LinkedHashMap<>();
 
-    WaitingRoomFiles(WaitingRoomProperties properties) {
+    SiteFiles(WaitingRoomProperties properties) {
         for (String name : ASSETS) {
             byte[] body = read(name);
             String hash = fingerprint(body);
@@ -54,30 +89,21 @@ class WaitingRoomFiles {
             assets.put(publicName, new File(body, TYPES.get(name.substring(dot + 1)), quoted(hash)));
             publicPaths.put(name, ASSETS_PATH + publicName);
         }
-        this.waitingPage = page("wait.html", properties.nextUrl());
-        this.admittedPage = page("admitted.html", properties.nextUrl());
-        this.stoppedPage = page("stopped.html", properties.nextUrl());
+        for (Page page : Page.values()) {
+            pages.put(page, render(page.template + ".html", properties.nextUrl()));
+        }
     }
 
-    File waitingPage() {
-        return waitingPage;
+    File page(Page page) {
+        return pages.get(page);
     }
 
-    File admittedPage() {
-        return admittedPage;
-    }
-
-    /** What {@code /wait/{eventId}} shows while the event's sale is halted. */
-    File stoppedPage() {
-        return stoppedPage;
-    }
-
-    /** The asset published as {@code publicName}, e.g. {@code waiting-room.<hash>.js}. */
+    /** The asset published as {@code publicName}, e.g. {@code shop.<hash>.js}. */
     Optional<File> asset(String publicName) {
         return Optional.ofNullable(assets.get(publicName));
     }
 
-    /** Public path of an asset by its source name, e.g. {@code /assets/waiting-room.<hash>.js}. */
+    /** Public path of an asset by its source name, e.g. {@code /assets/shop.<hash>.js}. */
     String publicPath(String sourceName) {
         return publicPaths.get(sourceName);
     }
@@ -93,7 +119,7 @@ class WaitingRoomFiles {
         }
     }
 
-    private File page(String template, String nextUrl) {
+    private File render(String template, String nextUrl) {
         Matcher placeholders = PLACEHOLDER.matcher(new String(read(template), StandardCharsets.UTF_8));
         StringBuilder html = new StringBuilder();
         while (placeholders.find()) {
@@ -116,7 +142,7 @@ class WaitingRoomFiles {
         try (InputStream in = new ClassPathResource(ROOT + name).getInputStream()) {
             return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException("waiting room file " + name + " missing", e);
+            throw new UncheckedIOException("site file " + name + " missing", e);
         }
     }
 

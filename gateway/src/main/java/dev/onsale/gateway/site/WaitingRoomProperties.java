@@ -1,4 +1,4 @@
-package dev.onsale.gateway.waitingroom;
+package dev.onsale.gateway.site;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
