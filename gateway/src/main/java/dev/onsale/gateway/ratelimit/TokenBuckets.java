@@ -5,17 +5,28 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-/** The Redis side of rate limiting: one script call per request, taking from every bucket that applies. */
+/**
+ * The Redis side of rate limiting: takes from every bucket that applies to a request, all or nothing.
+ * <p>
+ * Each bucket key carries its own hash tag ({@code {address}}, {@code {session id}}), so in a Redis Cluster the
+ * buckets spread over the shards by address and by session. On a single server one script call takes from both
+ * buckets atomically. In a cluster the two buckets are in different slots, so one script may not touch both: each
+ * is taken from on its own, at once, and when one refuses, the token the other took is given back
+ * ({@code give_back.lua}). A request refused there still takes nothing in the end, but for the moment between
+ * the take and the give-back a concurrent request may find that bucket one token lower.
+ */
 @Component
 class TokenBuckets {
 
@@ -29,27 +40,81 @@ class TokenBuckets {
     @SuppressWarnings("rawtypes")
     private static final RedisScript<List> TAKE = RedisScript.of(read("take_tokens.lua"), List.class);
 
+    private static final RedisScript<Long> GIVE_BACK = RedisScript.of(read("give_back.lua"), Long.class);
+
     private final ReactiveStringRedisTemplate redis;
     private final RateLimitProperties limits;
+    private final boolean cluster;
 
-    TokenBuckets(ReactiveStringRedisTemplate redis, RateLimitProperties limits) {
+    @Autowired
+    TokenBuckets(
+            ReactiveStringRedisTemplate redis,
+            RateLimitProperties limits,
+            ObjectProvider<RedisClusterConfiguration> cluster) {
+        this(redis, limits, cluster.getIfAvailable() != null);
+    }
+
+    /** @param cluster whether the buckets are in a Redis Cluster (each taken from on its own) */
+    TokenBuckets(ReactiveStringRedisTemplate redis, RateLimitProperties limits, boolean cluster) {
         this.redis = redis;
         this.limits = limits;
+        this.cluster = cluster;
     }
 
     /** Takes a token for {@code address}, and for {@code session} when the call is a buyer's. */
     Mono<Verdict> take(String address, Optional<UUID> session) {
-        List<String> keys = new ArrayList<>(2);
-        List<String> args = new ArrayList<>(4);
-        keys.add(limits.keyPrefix() + "address:" + address);
-        args.add(Double.toString(limits.addressPerSecond()));
-        args.add(Integer.toString(limits.addressBurst()));
-        session.ifPresent(id -> {
-            keys.add(limits.keyPrefix() + "session:" + id);
-            args.add(Double.toString(limits.sessionPerSecond()));
-            args.add(Integer.toString(limits.sessionBurst()));
-        });
-        return redis.execute(TAKE, keys, args).next().map(TokenBuckets::verdict);
+        Bucket byAddress = new Bucket(addressKey(address), limits.addressPerSecond(), limits.addressBurst(), 1);
+        if (session.isEmpty()) {
+            return take(List.of(byAddress)).map(TokenBuckets::verdict);
+        }
+        Bucket bySession = new Bucket(sessionKey(session.get()), limits.sessionPerSecond(), limits.sessionBurst(), 2);
+        if (!cluster) {
+            return take(List.of(byAddress, bySession)).map(TokenBuckets::verdict);
+        }
+        return Mono.zip(take(List.of(byAddress)), take(List.of(bySession)))
+                .flatMap(replies -> settle(byAddress, replies.getT1(), bySession, replies.getT2()));
+    }
+
+    /** Bucket of one client address: {@code <prefix>address:{<address>}}, a slot per address. */
+    String addressKey(String address) {
+        return limits.keyPrefix() + "address:{" + address + "}";
+    }
+
+    /** Bucket of one buyer session: {@code <prefix>session:{<session id>}}, a slot per session. */
+    String sessionKey(UUID session) {
+        return limits.keyPrefix() + "session:{" + session + "}";
+    }
+
+    private record Bucket(String key, double rate, int capacity, int code) {}
+
+    private Mono<List<?>> take(List<Bucket> buckets) {
+        List<String> keys = buckets.stream().map(Bucket::key).toList();
+        List<String> args = buckets.stream()
+                .flatMap(b -> List.of(Double.toString(b.rate()), Integer.toString(b.capacity())).stream())
+                .toList();
+        return redis.execute(TAKE, keys, args).next().map(reply -> (List<?>) reply);
+    }
+
+    /** Combines two single-bucket takes as the two-bucket script would, giving back a token a refusal left taken. */
+    private Mono<Verdict> settle(Bucket first, List<?> firstReply, Bucket second, List<?> secondReply) {
+        boolean firstAllowed = allowed(firstReply);
+        boolean secondAllowed = allowed(secondReply);
+        if (firstAllowed && secondAllowed) {
+            return Mono.just(verdict(firstReply));
+        }
+        long firstWait = waitMillis(firstReply);
+        long secondWait = waitMillis(secondReply);
+        // the script names the bucket with the longest wait, the first one on a tie
+        boolean secondRefuses = !secondAllowed && (firstAllowed || secondWait > firstWait);
+        Verdict refused = secondRefuses
+                ? new Verdict(false, Duration.ofMillis(secondWait), refuser(second.code()))
+                : new Verdict(false, Duration.ofMillis(firstWait), refuser(first.code()));
+        Bucket taken = firstAllowed ? first : secondAllowed ? second : null;
+        if (taken == null) {
+            return Mono.just(refused);
+        }
+        return redis.execute(GIVE_BACK, List.of(taken.key()), List.of(Integer.toString(taken.capacity())))
+                .then(Mono.just(refused));
     }
 
     private static String read(String name) {
@@ -60,14 +125,24 @@ class TokenBuckets {
         }
     }
 
-    private static Verdict verdict(List<?> reply) {
-        boolean allowed = ((Number) reply.get(0)).longValue() == 1;
-        Duration wait = Duration.ofMillis(((Number) reply.get(1)).longValue());
-        String refusedBy = switch (((Number) reply.get(2)).intValue()) {
+    private static boolean allowed(List<?> reply) {
+        return ((Number) reply.get(0)).longValue() == 1;
+    }
+
+    private static long waitMillis(List<?> reply) {
+        return ((Number) reply.get(1)).longValue();
+    }
+
+    private static String refuser(int code) {
+        return switch (code) {
             case 1 -> "address";
             case 2 -> "session";
             default -> "none";
         };
-        return new Verdict(allowed, wait, refusedBy);
+    }
+
+    private static Verdict verdict(List<?> reply) {
+        return new Verdict(
+                allowed(reply), Duration.ofMillis(waitMillis(reply)), refuser(((Number) reply.get(2)).intValue()));
     }
 }

@@ -89,7 +89,8 @@ class TokenBucketsIT {
                         "test:" + UUID.randomUUID() + ":",
                         2,
                         100_000,
-                        Duration.ofSeconds(10)));
+                        Duration.ofSeconds(10)),
+                false);
     }
 
     private TokenBuckets.Verdict take(TokenBuckets buckets, Optional<UUID> session) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Reads an event's availability from its counters, each answer reused for at most
@@ -17,10 +17,10 @@ import redis.clients.jedis.JedisPooled;
 @Component
 public class AvailabilityReader {
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final Cache<UUID, Optional<Availability>> cache;
 
-    AvailabilityReader(JedisPooled jedis, AvailabilityProperties properties) {
+    AvailabilityReader(UnifiedJedis jedis, AvailabilityProperties properties) {
         this.jedis = jedis;
         this.cache = Caffeine.newBuilder()
                 .expireAfterWrite(properties.cacheTtl())

@@ -9,7 +9,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Creates an event's gate counter from EventCreated, idempotently (see init_counter.lua). */
 @Component
@@ -17,12 +17,12 @@ class CounterInitializer {
 
     private static final LuaScript INIT_COUNTER = LuaScript.load(CounterInitializer.class, "init_counter.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final StreamRegistry streams;
     private final CatalogProperties properties;
     private final Clock clock;
 
-    CounterInitializer(JedisPooled jedis, StreamRegistry streams, CatalogProperties properties, Clock clock) {
+    CounterInitializer(UnifiedJedis jedis, StreamRegistry streams, CatalogProperties properties, Clock clock) {
         this.jedis = jedis;
         this.streams = streams;
         this.properties = properties;

@@ -6,7 +6,7 @@ import dev.onsale.platform.redis.LuaScript;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Records an event's sale state once per message (see record_sale_state.lua); the counter stays. */
 @Component
@@ -14,10 +14,10 @@ class SaleStateRecorder {
 
     private static final LuaScript RECORD = LuaScript.load(SaleStateRecorder.class, "record_sale_state.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final CatalogProperties properties;
 
-    SaleStateRecorder(JedisPooled jedis, CatalogProperties properties) {
+    SaleStateRecorder(UnifiedJedis jedis, CatalogProperties properties) {
         this.jedis = jedis;
         this.properties = properties;
     }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The gate's part of an event's operator dashboard: its counters as they are now, uncached (unlike the buyers'
@@ -22,9 +22,9 @@ public class GateDashboard {
      */
     public record SeatsPart(long available, long liveHolds, long sold, long capacity) {}
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
 
-    GateDashboard(JedisPooled jedis) {
+    GateDashboard(UnifiedJedis jedis) {
         this.jedis = jedis;
     }
 

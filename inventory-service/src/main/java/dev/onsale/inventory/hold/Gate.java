@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.util.SafeEncoder;
 
 /**
@@ -41,12 +41,12 @@ public class Gate {
     /** Reason recorded when the place script's own answer was lost (a socket timeout after it ran). */
     static final String ANSWER_LOST = "ANSWER_LOST";
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final StreamRegistry streams;
     private final HoldsProperties properties;
     private final Clock clock;
 
-    Gate(JedisPooled jedis, StreamRegistry streams, HoldsProperties properties, Clock clock) {
+    Gate(UnifiedJedis jedis, StreamRegistry streams, HoldsProperties properties, Clock clock) {
         this.jedis = jedis;
         this.streams = streams;
         this.properties = properties;
@@ -145,9 +145,12 @@ public class Gate {
                 == TimerExpiredScript.Result.APPENDED;
     }
 
-    /** Redis' clock, in epoch milliseconds: the clock the pending index is scored by. */
-    long redisNowMillis() {
-        List<?> time = (List<?>) jedis.sendCommand(Protocol.Command.TIME);
+    /**
+     * Redis' clock, in epoch milliseconds: the clock {@code eventId}'s pending index is scored by. Read on the node
+     * that owns the event's slot (a cluster's nodes each have a clock of their own; place.lua scores by that one).
+     */
+    long redisNowMillis(UUID eventId) {
+        List<?> time = (List<?>) jedis.sendCommand(InventoryKeys.pending(eventId), Protocol.Command.TIME);
         return Long.parseLong(SafeEncoder.encode((byte[]) time.get(0))) * 1000
                 + Long.parseLong(SafeEncoder.encode((byte[]) time.get(1))) / 1000;
     }

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -42,7 +42,7 @@ public class GateLoss extends PeriodicPass {
 
     private static final Logger log = LoggerFactory.getLogger(GateLoss.class);
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final KafkaTemplate<String, String> kafka;
     private final HoldsProperties properties;
     private final Clock clock;
@@ -54,7 +54,7 @@ public class GateLoss extends PeriodicPass {
      */
     private volatile boolean watched;
 
-    GateLoss(JedisPooled jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties, Clock clock) {
+    GateLoss(UnifiedJedis jedis, KafkaTemplate<String, String> kafka, HoldsProperties properties, Clock clock) {
         super("gate-loss-watch", true, properties.gateWatchInterval());
         this.clock = clock;
         this.jedis = jedis;

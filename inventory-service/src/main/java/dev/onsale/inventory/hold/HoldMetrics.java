@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The hold path's meters. Counters of state changes count a change once across replicas (only the
@@ -24,7 +24,7 @@ import redis.clients.jedis.JedisPooled;
 class HoldMetrics {
 
     private final MeterRegistry registry;
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final Counter placed;
     private final Counter timeouts;
     private final Counter shed;
@@ -32,7 +32,7 @@ class HoldMetrics {
     private final Timer endToEndLatency;
     private final Set<UUID> gaugedEvents = ConcurrentHashMap.newKeySet();
 
-    HoldMetrics(MeterRegistry registry, JedisPooled jedis) {
+    HoldMetrics(MeterRegistry registry, UnifiedJedis jedis) {
         this.registry = registry;
         this.jedis = jedis;
         this.placed = Counter.builder("onsale.holds.placed")

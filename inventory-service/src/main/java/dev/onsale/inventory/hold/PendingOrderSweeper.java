@@ -43,12 +43,11 @@ class PendingOrderSweeper extends PeriodicPass {
 
     /** One sweep over every event the gate has placed orders for. @return how many orders it ended */
     int sweep() {
-        long cutoff = cutoff();
         int ended = 0;
         for (String stream : streams.streams()) {
             UUID eventId = InventoryKeys.parseOutbox(stream).orElse(null);
             if (eventId != null) {
-                ended += sweep(eventId, cutoff);
+                ended += sweep(eventId);
             }
         }
         return ended;
@@ -56,12 +55,12 @@ class PendingOrderSweeper extends PeriodicPass {
 
     /** One sweep over {@code eventId}'s pending index. @return how many orders it ended */
     int sweep(UUID eventId) {
-        return sweep(eventId, cutoff());
+        return sweep(eventId, cutoff(eventId));
     }
 
-    /** Placed at or before this instant of Redis' clock: stale. */
-    private long cutoff() {
-        return gate.redisNowMillis() - properties.pendingStaleAfter().toMillis();
+    /** Placed at or before this instant of the clock of the Redis node owning the event: stale. */
+    private long cutoff(UUID eventId) {
+        return gate.redisNowMillis(eventId) - properties.pendingStaleAfter().toMillis();
     }
 
     private int sweep(UUID eventId, long cutoff) {

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
@@ -31,12 +31,12 @@ class GateInspection {
     private static final LuaScript REBUILD = LuaScript.load(GateInspection.class, "rebuild.lua");
     private static final int SCAN_BATCH = 1_000;
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final StreamRegistry streams;
     private final HoldsProperties holds;
     private final Clock clock;
 
-    GateInspection(JedisPooled jedis, StreamRegistry streams, HoldsProperties holds, Clock clock) {
+    GateInspection(UnifiedJedis jedis, StreamRegistry streams, HoldsProperties holds, Clock clock) {
         this.jedis = jedis;
         this.clock = clock;
         this.streams = streams;

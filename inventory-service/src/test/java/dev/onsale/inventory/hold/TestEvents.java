@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Sets up an event's gate in Redis as EventCreated + SaleStateChanged(OPEN) would, and reads it back. */
 final class TestEvents {
@@ -14,8 +14,12 @@ final class TestEvents {
 
     private TestEvents() {}
 
-    static UUID open(JedisPooled jedis, int capacity, int maxPerOrder) {
-        UUID eventId = UUID.randomUUID();
+    static UUID open(UnifiedJedis jedis, int capacity, int maxPerOrder) {
+        return openWith(jedis, UUID.randomUUID(), capacity, maxPerOrder);
+    }
+
+    /** As {@link #open}, for a given event id (the same event on two servers). */
+    static UUID openWith(UnifiedJedis jedis, UUID eventId, int capacity, int maxPerOrder) {
         jedis.set(InventoryKeys.available(eventId), Integer.toString(capacity));
         jedis.set(InventoryKeys.capacity(eventId), Integer.toString(capacity));
         jedis.set(InventoryKeys.saleState(eventId), "OPEN");
@@ -34,16 +38,16 @@ final class TestEvents {
         return seats;
     }
 
-    static long available(JedisPooled jedis, UUID eventId) {
+    static long available(UnifiedJedis jedis, UUID eventId) {
         return Long.parseLong(jedis.get(InventoryKeys.available(eventId)));
     }
 
-    static long liveHolds(JedisPooled jedis, UUID eventId) {
+    static long liveHolds(UnifiedJedis jedis, UUID eventId) {
         String value = jedis.get(InventoryKeys.liveHolds(eventId));
         return value == null ? 0 : Long.parseLong(value);
     }
 
-    static long sold(JedisPooled jedis, UUID eventId) {
+    static long sold(UnifiedJedis jedis, UUID eventId) {
         String value = jedis.get(InventoryKeys.sold(eventId));
         return value == null ? 0 : Long.parseLong(value);
     }

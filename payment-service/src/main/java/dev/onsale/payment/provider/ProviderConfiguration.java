@@ -8,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** The acquirer client, its circuit breaker (one per replica) and the pace all replicas share. */
 @Configuration(proxyBeanMethods = false)
@@ -36,7 +36,7 @@ class ProviderConfiguration {
     }
 
     @Bean
-    ProviderErrors providerErrors(JedisPooled redis) {
+    ProviderErrors providerErrors(UnifiedJedis redis) {
         return new ProviderErrors(redis, Clock.systemUTC());
     }
 
@@ -44,7 +44,7 @@ class ProviderConfiguration {
     Provider provider(
             ProviderProperties properties,
             CircuitBreaker providerCircuitBreaker,
-            JedisPooled redis,
+            UnifiedJedis redis,
             MeterRegistry meters,
             ProviderErrors providerErrors) {
         ProviderMetrics metrics = new ProviderMetrics(meters, providerCircuitBreaker, providerErrors);

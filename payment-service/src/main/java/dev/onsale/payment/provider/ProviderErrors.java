@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -28,10 +28,10 @@ public final class ProviderErrors {
     /** Errors of the last minute: the total and the count of each outcome (outcomes without errors left out). */
     public record LastMinute(long total, Map<String, Long> byOutcome) {}
 
-    private final JedisPooled redis;
+    private final UnifiedJedis redis;
     private final Clock clock;
 
-    ProviderErrors(JedisPooled redis, Clock clock) {
+    ProviderErrors(UnifiedJedis redis, Clock clock) {
         this.redis = redis;
         this.clock = clock;
     }

@@ -4,7 +4,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.SetParams;
 
@@ -19,12 +19,12 @@ class ReconcileTurn {
 
     private static final Logger log = LoggerFactory.getLogger(ReconcileTurn.class);
 
-    private final JedisPooled redis;
+    private final UnifiedJedis redis;
     private final String key;
     private final long holdMillis;
     private final String holder = "replica-" + UUID.randomUUID();
 
-    ReconcileTurn(JedisPooled redis, ReconcileProperties properties) {
+    ReconcileTurn(UnifiedJedis redis, ReconcileProperties properties) {
         this.redis = redis;
         this.key = properties.turnKey();
         this.holdMillis = properties.interval().toMillis();

@@ -11,7 +11,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaAdmin;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Health of the engines a service uses, named {@code kafka} and {@code redis} so that the readiness
@@ -28,11 +28,11 @@ public class HealthAutoConfiguration {
     private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(3);
 
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(JedisPooled.class)
-    @ConditionalOnBean(JedisPooled.class)
+    @ConditionalOnClass(UnifiedJedis.class)
+    @ConditionalOnBean(UnifiedJedis.class)
     static class Redis {
         @Bean
-        HealthIndicator redisHealthIndicator(JedisPooled jedis) {
+        HealthIndicator redisHealthIndicator(UnifiedJedis jedis) {
             return new RedisHealthIndicator(jedis);
         }
     }

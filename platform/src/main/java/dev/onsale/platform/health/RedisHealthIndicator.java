@@ -2,14 +2,14 @@ package dev.onsale.platform.health;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Redis answers PING through the service's own pool. */
 final class RedisHealthIndicator extends AbstractHealthIndicator {
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
 
-    RedisHealthIndicator(JedisPooled jedis) {
+    RedisHealthIndicator(UnifiedJedis jedis) {
         super("Redis is unreachable");
         this.jedis = jedis;
     }

@@ -1,43 +1,67 @@
 package dev.onsale.platform.redis;
 
-import java.net.URI;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
-/** A pooled Jedis client for services that keep state in Redis. */
+/**
+ * The Redis client of a service that keeps state in Redis, injected as {@link UnifiedJedis}: a {@link JedisCluster}
+ * when {@code onsale.redis.cluster-nodes} names any node, else a {@link JedisPooled} to {@code onsale.redis.url}.
+ * Code that uses it must stay cluster-safe: every command and script on keys of one slot (the README's "Redis
+ * Cluster" says where each key lives).
+ */
 @AutoConfiguration
-@ConditionalOnClass(JedisPooled.class)
+@ConditionalOnClass(UnifiedJedis.class)
 @EnableConfigurationProperties(RedisSettings.class)
 public class RedisAutoConfiguration {
 
     @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean
+    @ConditionalOnMissingBean(UnifiedJedis.class)
+    @Conditional(OnSingleServer.class)
     JedisPooled jedisPooled(RedisSettings settings) {
-        URI uri = URI.create(settings.url());
-        ConnectionPoolConfig pool = new ConnectionPoolConfig();
-        pool.setMaxTotal(settings.maxConnections());
-        pool.setMaxIdle(settings.maxConnections());
-        pool.setMaxWait(settings.timeout());
-        DefaultJedisClientConfig.Builder client = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis((int) settings.timeout().toMillis())
-                .socketTimeoutMillis((int) settings.timeout().toMillis())
-                .ssl("rediss".equals(uri.getScheme()));
-        if (uri.getUserInfo() != null) {
-            String[] credentials = uri.getUserInfo().split(":", 2);
-            if (credentials.length == 2) {
-                client.user(credentials[0].isEmpty() ? null : credentials[0]).password(credentials[1]);
-            } else {
-                client.password(credentials[0]);
-            }
+        return RedisClients.single(settings);
+    }
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(UnifiedJedis.class)
+    @Conditional(OnCluster.class)
+    JedisCluster jedisCluster(RedisSettings settings) {
+        return RedisClients.cluster(settings);
+    }
+
+    /** {@code onsale.redis.cluster-nodes} names at least one node (an empty value is no cluster). */
+    static final class OnCluster extends SpringBootCondition {
+
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            boolean cluster = Binder.get(context.getEnvironment())
+                    .bind("onsale.redis.cluster-nodes", Bindable.listOf(String.class))
+                    .map(nodes -> nodes.stream().anyMatch(node -> !node.isBlank()))
+                    .orElse(false);
+            return new ConditionOutcome(
+                    cluster, "onsale.redis.cluster-nodes " + (cluster ? "names a cluster" : "is empty"));
         }
-        int port = uri.getPort() > 0 ? uri.getPort() : 6379;
-        return new JedisPooled(pool, new HostAndPort(uri.getHost(), port), client.build());
+    }
+
+    /** The negation of {@link OnCluster}. */
+    static final class OnSingleServer extends SpringBootCondition {
+
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            ConditionOutcome cluster = new OnCluster().getMatchOutcome(context, metadata);
+            return new ConditionOutcome(!cluster.isMatch(), cluster.getMessage());
+        }
     }
 }

@@ -10,37 +10,37 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.core.KafkaTemplate;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The Redis-stream outbox relay ({@code onsale.stream-relay.enabled=true}) and the registry its
  * appenders write to ({@code onsale.stream-relay.registry-key} set), for services that have both a
- * {@link JedisPooled} and a Kafka template.
+ * {@link UnifiedJedis} and a Kafka template.
  */
 @AutoConfiguration(
         afterName = {
             "dev.onsale.platform.redis.RedisAutoConfiguration",
             "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"
         })
-@ConditionalOnClass({JedisPooled.class, KafkaTemplate.class})
+@ConditionalOnClass({UnifiedJedis.class, KafkaTemplate.class})
 @EnableConfigurationProperties(StreamRelayProperties.class)
 public class StreamRelayAutoConfiguration {
 
     @Bean
-    @ConditionalOnBean(JedisPooled.class)
+    @ConditionalOnBean(UnifiedJedis.class)
     @ConditionalOnExpression("!'${onsale.stream-relay.registry-key:}'.isEmpty()")
-    StreamRegistry streamRegistry(JedisPooled jedis, StreamRelayProperties properties) {
+    StreamRegistry streamRegistry(UnifiedJedis jedis, StreamRelayProperties properties) {
         return new StreamRegistry(jedis, properties.registryKey());
     }
 
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "onsale.stream-relay", name = "enabled", havingValue = "true")
-    @ConditionalOnBean({JedisPooled.class, KafkaTemplate.class})
+    @ConditionalOnBean({UnifiedJedis.class, KafkaTemplate.class})
     static class Relay {
 
         @Bean
         StreamRelay streamRelay(
-                JedisPooled jedis, KafkaTemplate<String, String> kafka, StreamRelayProperties properties) {
+                UnifiedJedis jedis, KafkaTemplate<String, String> kafka, StreamRelayProperties properties) {
             return new StreamRelay(jedis, kafka, properties);
         }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Counts admitted buyers out as their orders end (see order_event.lua), idempotently per message:
@@ -23,10 +23,10 @@ public class ActiveBuyers {
     private static final Logger log = LoggerFactory.getLogger(ActiveBuyers.class);
     private static final LuaScript APPLY = LuaScript.load(ActiveBuyers.class, "order_event.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final CatalogEvents catalog;
 
-    ActiveBuyers(JedisPooled jedis, CatalogEvents catalog) {
+    ActiveBuyers(UnifiedJedis jedis, CatalogEvents catalog) {
         this.jedis = jedis;
         this.catalog = catalog;
     }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Lets buyers in from the head of an event's line (see pump.lua): at most {@code maxActiveBuyers}
@@ -19,10 +19,10 @@ public class AdmissionPump {
     private static final LuaScript PUMP = LuaScript.load(AdmissionPump.class, "pump.lua");
     private static final int FIXED_REPLY_FIELDS = 5;
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final AdmissionProperties properties;
 
-    AdmissionPump(JedisPooled jedis, AdmissionProperties properties) {
+    AdmissionPump(UnifiedJedis jedis, AdmissionProperties properties) {
         this.jedis = jedis;
         this.properties = properties;
     }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * An operator's admission settings for an event, kept whether or not the event is known yet: the
@@ -25,9 +25,9 @@ public class AdmissionSettings {
     /** Effective settings of an event. */
     public record Caps(long maxActiveBuyers, long maxAdmitPerSecond) {}
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
 
-    AdmissionSettings(JedisPooled jedis) {
+    AdmissionSettings(UnifiedJedis jedis) {
         this.jedis = jedis;
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Keeps each event's availability as inventory last reported it (see availability.lua): the pump
@@ -23,10 +23,10 @@ public class AvailabilityRecorder {
     private static final Logger log = LoggerFactory.getLogger(AvailabilityRecorder.class);
     private static final LuaScript APPLY = LuaScript.load(AvailabilityRecorder.class, "availability.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final CatalogEvents catalog;
 
-    AvailabilityRecorder(JedisPooled jedis, CatalogEvents catalog) {
+    AvailabilityRecorder(UnifiedJedis jedis, CatalogEvents catalog) {
         this.jedis = jedis;
         this.catalog = catalog;
     }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Writes fields of an event's hash once per message id (see record_event.lua). */
 @Component
@@ -15,11 +15,11 @@ class EventRecorder {
 
     private static final LuaScript RECORD = LuaScript.load(EventRecorder.class, "record_event.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final CatalogProperties properties;
     private final KnownEvents knownEvents;
 
-    EventRecorder(JedisPooled jedis, CatalogProperties properties, KnownEvents knownEvents) {
+    EventRecorder(UnifiedJedis jedis, CatalogProperties properties, KnownEvents knownEvents) {
         this.jedis = jedis;
         this.properties = properties;
         this.knownEvents = knownEvents;

@@ -4,15 +4,15 @@ import dev.onsale.queue.QueueKeys;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** The events the waiting room has heard of, shared by all replicas ({@link QueueKeys#registry()}). */
 @Component
 public class KnownEvents {
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
 
-    KnownEvents(JedisPooled jedis) {
+    KnownEvents(UnifiedJedis jedis) {
         this.jedis = jedis;
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** The waiting room's part of an event's operator dashboard, read in one step (see dashboard.lua). */
 @Component
@@ -21,9 +21,9 @@ public class QueueDashboard {
      */
     public record QueuePart(long length, long admitted, long activeBuyers) {}
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
 
-    QueueDashboard(JedisPooled jedis) {
+    QueueDashboard(UnifiedJedis jedis) {
         this.jedis = jedis;
     }
 

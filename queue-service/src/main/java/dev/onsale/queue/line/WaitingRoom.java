@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Joins sessions to an event's waiting room and tells them where they stand (see place.lua). */
 @Component
@@ -19,10 +19,10 @@ public class WaitingRoom {
 
     private static final LuaScript PLACE = LuaScript.load(WaitingRoom.class, "place.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final AdmissionProperties admission;
 
-    WaitingRoom(JedisPooled jedis, AdmissionProperties admission) {
+    WaitingRoom(UnifiedJedis jedis, AdmissionProperties admission) {
         this.jedis = jedis;
         this.admission = admission;
     }

@@ -12,7 +12,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Opens an event's waiting room exactly once, whichever replica and trigger (the clock reaching
@@ -29,10 +29,10 @@ public class Opening {
     private static final LuaScript OPEN = LuaScript.load(Opening.class, "open.lua");
     private static final int SEED_BYTES = 32;
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final SecureRandom random = new SecureRandom();
 
-    Opening(JedisPooled jedis) {
+    Opening(UnifiedJedis jedis) {
         this.jedis = jedis;
     }
 

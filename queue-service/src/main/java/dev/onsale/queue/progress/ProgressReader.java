@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /** Reads an event's progress document in one step (progress.lua). */
 @Component
@@ -16,11 +16,11 @@ public class ProgressReader {
 
     private static final LuaScript PROGRESS = LuaScript.load(ProgressReader.class, "progress.lua");
 
-    private final JedisPooled jedis;
+    private final UnifiedJedis jedis;
     private final AdmissionProperties admission;
     private final ProgressProperties properties;
 
-    ProgressReader(JedisPooled jedis, AdmissionProperties admission, ProgressProperties properties) {
+    ProgressReader(UnifiedJedis jedis, AdmissionProperties admission, ProgressProperties properties) {
         this.jedis = jedis;
         this.admission = admission;
         this.properties = properties;
