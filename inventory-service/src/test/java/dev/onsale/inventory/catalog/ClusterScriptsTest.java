@@ -5,19 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleState;
 import dev.onsale.common.events.SaleStateChanged;
-import dev.onsale.engines.LoneRedisServer;
-import dev.onsale.engines.RedisClusterEngine;
-import dev.onsale.platform.redis.RedisClients;
-import dev.onsale.platform.redis.RedisSettings;
 import dev.onsale.platform.streamrelay.StreamRegistry;
-import java.net.URI;
+import dev.onsale.platform.testing.RedisServers;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
@@ -26,24 +20,8 @@ import redis.clients.jedis.UnifiedJedis;
 /** init_counter.lua and record_sale_state.lua through their callers on a real 3-node cluster, as on one server. */
 class ClusterScriptsTest {
 
-    private static JedisPooled single;
-    private static JedisCluster cluster;
-
-    @BeforeAll
-    static void connect() {
-        single = new JedisPooled(URI.create(LoneRedisServer.forTests().url()));
-        cluster = RedisClients.cluster(new RedisSettings(
-                "redis://localhost",
-                List.of(RedisClusterEngine.forTests().nodes().split(",")),
-                8,
-                Duration.ofSeconds(2)));
-    }
-
-    @AfterAll
-    static void disconnect() {
-        single.close();
-        cluster.close();
-    }
+    private static final JedisPooled single = RedisServers.single();
+    private static final JedisCluster cluster = RedisServers.cluster();
 
     @Test
     void theCatalogScriptsAnswerOnAClusterAsOnOneServer() {

@@ -4,20 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.onsale.common.events.AllocationRefused;
 import dev.onsale.common.events.SeatsAllocated;
-import dev.onsale.engines.LoneRedisServer;
-import dev.onsale.engines.RedisClusterEngine;
-import dev.onsale.platform.redis.RedisClients;
-import dev.onsale.platform.redis.RedisSettings;
 import dev.onsale.platform.streamrelay.StreamRegistry;
-import java.net.URI;
+import dev.onsale.platform.testing.RedisServers;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
@@ -30,24 +23,8 @@ import redis.clients.jedis.UnifiedJedis;
  */
 class ClusterScriptsTest {
 
-    private static JedisPooled single;
-    private static JedisCluster cluster;
-
-    @BeforeAll
-    static void connect() {
-        single = new JedisPooled(URI.create(LoneRedisServer.forTests().url()));
-        cluster = RedisClients.cluster(new RedisSettings(
-                "redis://localhost",
-                List.of(RedisClusterEngine.forTests().nodes().split(",")),
-                8,
-                Duration.ofSeconds(2)));
-    }
-
-    @AfterAll
-    static void disconnect() {
-        single.close();
-        cluster.close();
-    }
+    private static final JedisPooled single = RedisServers.single();
+    private static final JedisCluster cluster = RedisServers.cluster();
 
     @Test
     void everyHoldScriptAnswersOnAClusterAsOnOneServer() {
@@ -61,8 +38,11 @@ class ClusterScriptsTest {
 
     /** One event's orders through every path of the gate; each call's answer, in order. */
     private static List<Object> holdLifecycle(UnifiedJedis jedis, UUID eventId) {
-        Gate gate =
-                new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties(), Clock.systemUTC());
+        Gate gate = new Gate(
+                jedis,
+                new StreamRegistry(jedis, "inventory:test-streams"),
+                TestEvents.holdsProperties(),
+                Clock.systemUTC());
         TestEvents.openWith(jedis, eventId, 10, 4);
         UUID session = UUID.fromString("00000000-0000-0000-0000-0000000000a1");
         UUID other = UUID.fromString("00000000-0000-0000-0000-0000000000a2");
@@ -112,24 +92,5 @@ class ClusterScriptsTest {
                 3000L * seats.size(),
                 "EUR",
                 Instant.now().plusSeconds(600));
-    }
-
-    static HoldsProperties properties() {
-        return new HoldsProperties(
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(2),
-                Duration.ofSeconds(10),
-                Duration.ofHours(24),
-                Duration.ofHours(1),
-                16,
-                8,
-                "inventory-replies-",
-                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5));
     }
 }

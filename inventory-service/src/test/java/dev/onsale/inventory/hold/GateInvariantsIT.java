@@ -9,7 +9,6 @@ import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.platform.streamrelay.StreamRegistry;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,22 +44,7 @@ class GateInvariantsIT {
     @BeforeContainer
     static void connect() {
         jedis = new JedisPooled(URI.create(Engines.forTests().redisUrl()));
-        HoldsProperties properties = new HoldsProperties(
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(2),
-                Duration.ofSeconds(10),
-                Duration.ofHours(24),
-                Duration.ofHours(1),
-                16,
-                8,
-                "inventory-replies-",
-                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5));
+        HoldsProperties properties = TestEvents.holdsProperties();
         gate = new Gate(jedis, new StreamRegistry(jedis, "inventory:test-streams"), properties, Clock.systemUTC());
     }
 

@@ -1,6 +1,7 @@
 package dev.onsale.inventory.hold;
 
 import dev.onsale.inventory.InventoryKeys;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,7 @@ import java.util.UUID;
 import redis.clients.jedis.UnifiedJedis;
 
 /** Sets up an event's gate in Redis as EventCreated + SaleStateChanged(OPEN) would, and reads it back. */
-final class TestEvents {
+public final class TestEvents {
 
     static final int SEATS_PER_ROW = 100;
 
@@ -50,5 +51,25 @@ final class TestEvents {
     static long sold(UnifiedJedis jedis, UUID eventId) {
         String value = jedis.get(InventoryKeys.sold(eventId));
         return value == null ? 0 : Long.parseLong(value);
+    }
+
+    /** Hold settings for a Gate under test: short waits, timer notifications off. */
+    public static HoldsProperties holdsProperties() {
+        return new HoldsProperties(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(10),
+                Duration.ofHours(24),
+                Duration.ofHours(1),
+                16,
+                8,
+                "inventory-replies-",
+                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5));
     }
 }

@@ -5,22 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.common.events.ReconcileGate;
 import dev.onsale.common.events.ReconcileGate.DatabaseOrder;
 import dev.onsale.common.events.SaleState;
-import dev.onsale.engines.LoneRedisServer;
-import dev.onsale.engines.RedisClusterEngine;
 import dev.onsale.inventory.InventoryKeys;
-import dev.onsale.inventory.hold.HoldsProperties;
-import dev.onsale.platform.redis.RedisClients;
-import dev.onsale.platform.redis.RedisSettings;
+import dev.onsale.inventory.hold.TestEvents;
 import dev.onsale.platform.streamrelay.StreamRegistry;
-import java.net.URI;
+import dev.onsale.platform.testing.RedisServers;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
@@ -36,24 +29,8 @@ class ClusterScriptsTest {
 
     private static final Instant AS_OF = Instant.parse("2026-05-01T10:00:00Z");
 
-    private static JedisPooled single;
-    private static JedisCluster cluster;
-
-    @BeforeAll
-    static void connect() {
-        single = new JedisPooled(URI.create(LoneRedisServer.forTests().url()));
-        cluster = RedisClients.cluster(new RedisSettings(
-                "redis://localhost",
-                List.of(RedisClusterEngine.forTests().nodes().split(",")),
-                8,
-                Duration.ofSeconds(2)));
-    }
-
-    @AfterAll
-    static void disconnect() {
-        single.close();
-        cluster.close();
-    }
+    private static final JedisPooled single = RedisServers.single();
+    private static final JedisCluster cluster = RedisServers.cluster();
 
     @Test
     void everyReconciliationScriptAnswersOnAClusterAsOnOneServer() {
@@ -67,7 +44,10 @@ class ClusterScriptsTest {
 
     private static List<Object> reconcile(UnifiedJedis jedis, UUID eventId) {
         GateInspection gate = new GateInspection(
-                jedis, new StreamRegistry(jedis, "inventory:test-streams"), holds(), Clock.systemUTC());
+                jedis,
+                new StreamRegistry(jedis, "inventory:test-streams"),
+                TestEvents.holdsProperties(),
+                Clock.systemUTC());
         UUID session = UUID.fromString("00000000-0000-0000-0000-0000000000a1");
         UUID held = UUID.fromString("00000000-0000-0000-0000-0000000000b1");
         UUID gone = UUID.fromString("00000000-0000-0000-0000-0000000000b2");
@@ -110,24 +90,5 @@ class ClusterScriptsTest {
         gate.addLive(eventId, held);
         answers.add(gate.observe(eventId, List.of()).live().size());
         return answers;
-    }
-
-    private static HoldsProperties holds() {
-        return new HoldsProperties(
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(2),
-                Duration.ofSeconds(10),
-                Duration.ofHours(24),
-                Duration.ofHours(1),
-                16,
-                8,
-                "inventory-replies-",
-                new HoldsProperties.TimerNotifications(false, Duration.ofSeconds(1)),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5),
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5));
     }
 }

@@ -2,10 +2,7 @@ package dev.onsale.payment.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.engines.LoneRedisServer;
-import dev.onsale.engines.RedisClusterEngine;
-import dev.onsale.platform.redis.RedisClients;
-import dev.onsale.platform.redis.RedisSettings;
+import dev.onsale.platform.testing.RedisServers;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,8 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
@@ -27,24 +22,8 @@ import redis.clients.jedis.UnifiedJedis;
  */
 class ClusterScriptsTest {
 
-    private static JedisPooled single;
-    private static JedisCluster cluster;
-
-    @BeforeAll
-    static void connect() {
-        single = new JedisPooled(URI.create(LoneRedisServer.forTests().url()));
-        cluster = RedisClients.cluster(new RedisSettings(
-                "redis://localhost",
-                List.of(RedisClusterEngine.forTests().nodes().split(",")),
-                8,
-                Duration.ofSeconds(2)));
-    }
-
-    @AfterAll
-    static void disconnect() {
-        single.close();
-        cluster.close();
-    }
+    private static final JedisPooled single = RedisServers.single();
+    private static final JedisCluster cluster = RedisServers.cluster();
 
     @Test
     void theSendScheduleReservesSlotsApartOnAClusterAsOnOneServer() {

@@ -2,18 +2,11 @@ package dev.onsale.platform.streamrelay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.onsale.engines.LoneRedisServer;
-import dev.onsale.engines.RedisClusterEngine;
 import dev.onsale.platform.redis.LuaScript;
-import dev.onsale.platform.redis.RedisClients;
-import dev.onsale.platform.redis.RedisSettings;
-import java.net.URI;
-import java.time.Duration;
+import dev.onsale.platform.testing.RedisServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
@@ -29,24 +22,8 @@ class ClusterScriptsTest {
     private static final LuaScript ACQUIRE = LuaScript.load(StreamRelay.class, "acquire_lease.lua");
     private static final LuaScript RELEASE = LuaScript.load(StreamRelay.class, "release_lease.lua");
 
-    private static JedisPooled single;
-    private static JedisCluster cluster;
-
-    @BeforeAll
-    static void connect() {
-        single = new JedisPooled(URI.create(LoneRedisServer.forTests().url()));
-        cluster = RedisClients.cluster(new RedisSettings(
-                "redis://localhost",
-                List.of(RedisClusterEngine.forTests().nodes().split(",")),
-                8,
-                Duration.ofSeconds(2)));
-    }
-
-    @AfterAll
-    static void disconnect() {
-        single.close();
-        cluster.close();
-    }
+    private static final JedisPooled single = RedisServers.single();
+    private static final JedisCluster cluster = RedisServers.cluster();
 
     @Test
     void theLeaseScriptsAnswerOnAClusterAsOnOneServer() {
