@@ -105,28 +105,9 @@
     return 'onsale.admission.' + eventId;
   }
 
-  function load(key) {
-    try {
-      return JSON.parse(window.localStorage.getItem(key));
-    } catch (unavailable) {
-      return null;
-    }
-  }
-
-  function save(key, value) {
-    try {
-      window.localStorage.setItem(key, JSON.stringify(value));
-    } catch (unavailable) {
-      // storage refused: this tab still works, a reload starts a new session
-    }
-  }
-
-  function forget(key) {
-    try {
-      window.localStorage.removeItem(key);
-    } catch (unavailable) {
-      // nothing stored
-    }
+  // the session and the admission are kept in localStorage through site.js (loaded first), as the other pages read them
+  function store() {
+    return window.Onsale;
   }
 
   /** Resolves to {status, body, retryAfterSeconds, etag}; status 0 when the network failed. */
@@ -163,7 +144,7 @@
    * answer comes as {@code joined}, a reply like the join's own.
    */
   async function session(eventId) {
-    var saved = load(SESSION_KEY);
+    var saved = store().load(SESSION_KEY);
     if (saved && Date.parse(saved.expiresAt) - Date.now() > SESSION_MARGIN_MS) {
       return { token: saved.sessionToken };
     }
@@ -171,7 +152,7 @@
     if (created.status !== 201) {
       return { token: null, failed: created };
     }
-    save(SESSION_KEY, { sessionToken: created.body.sessionToken, expiresAt: created.body.expiresAt });
+    store().save(SESSION_KEY, { sessionToken: created.body.sessionToken, expiresAt: created.body.expiresAt });
     return {
       token: created.body.sessionToken,
       joined: created.body.queue ? { status: 200, body: created.body.queue, retryAfterSeconds: 0 } : null
@@ -275,7 +256,7 @@
         failures = 0;
         askStatus = false;
         if (answer.status === 'ADMITTED') {
-          save(admissionKey(eventId), {
+          store().save(admissionKey(eventId), {
             admissionToken: answer.admissionToken, admissionExpiresAt: answer.admissionExpiresAt
           });
           say('It is your turn. Taking you on…');
@@ -312,7 +293,7 @@
       }
       failures += 1;
       if (reply.status === 401) {
-        forget(SESSION_KEY);
+        store().forget(SESSION_KEY);
         joined = false;
         place = null;
         askStatus = false;

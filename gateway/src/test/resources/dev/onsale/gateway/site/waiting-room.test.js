@@ -1,9 +1,10 @@
-// Checks waiting-room.js (path in argv[2]) under Node: its pure rules, and the page's flow against a
-// fake DOM, storage and fetch. Exits non-zero on the first failed assertion.
+// Checks waiting-room.js (path in argv[2]; site.js, which the page loads first, next to it) under Node: its pure
+// rules, and the page's flow against a fake DOM, storage and fetch. Exits non-zero on the first failed assertion.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
 const script = process.argv[2];
+const site = require('path').join(require('path').dirname(script), 'site.js');
 const rules = require(script);
 
 assert.strictEqual(rules.nextDelayMs(true, 1500, 0, 0, 0), 1500, 'the server sets the pace');
@@ -67,7 +68,9 @@ function page(kind, path, replies, store) {
     setTimeout: (resume, ms) => { seen.push('wait ' + ms); setImmediate(resume); },
     setInterval: () => 0, clearInterval: () => {}
   };
-  new Function(...Object.keys(globals), fs.readFileSync(script, 'utf8'))(...Object.values(globals));
+  for (const file of [site, script]) {
+    new Function(...Object.keys(globals), fs.readFileSync(file, 'utf8'))(...Object.values(globals));
+  }
   return new Promise(done => setTimeout(() => done({ elements, seen, location, store, heading }), 100));
 }
 
