@@ -1,9 +1,7 @@
-// A QR Code encoder (ISO/IEC 18004) for the tickets on the buyer's confirmation page, written out here so that the
-// page loads nothing from elsewhere. Contract: the text goes in byte mode, UTF-8 encoded (no ECI header: readers
-// recognise UTF-8 without one, ZXing does, and a ticket's text is ASCII anyway), at error-correction level M (15 % of
-// the codewords may be lost), in the smallest version 1 to 10 that holds it; longer text is refused, never cut. Of the
-// eight masks the one with the lowest penalty (rules N1 to N4) is used, the lowest-numbered on a tie, so the same
-// text always gives the same code.
+// A QR Code encoder (ISO/IEC 18004) for the tickets on the confirmation page, here so that the page loads nothing
+// from elsewhere: byte mode, UTF-8 (no ECI header; readers recognise UTF-8, and a ticket's text is ASCII anyway),
+// level M (15 % of the codewords may be lost), the smallest version 1 to 10 that holds the text (longer is refused,
+// never cut), and of the eight masks the one of lowest penalty (N1 to N4), the lowest-numbered on a tie.
 (function () {
   'use strict';
 
@@ -12,10 +10,8 @@
   var PIXELS_PER_MODULE = 4;
   var SVG_NS = 'http://www.w3.org/2000/svg';
 
-  /**
-   * Level M's blocks per version (index 1 to 10): [EC codewords per block, blocks of group 1, data codewords per
-   * group-1 block, blocks of group 2, data codewords per group-2 block] (ISO/IEC 18004 table 9).
-   */
+  // Level M's blocks per version 1 to 10 (ISO/IEC 18004 table 9): [EC codewords per block, group-1 blocks,
+  // data codewords per group-1 block, group-2 blocks, data codewords per group-2 block].
   var BLOCKS_M = [null,
     [10, 1, 16, 0, 0], [16, 1, 28, 0, 0], [26, 1, 44, 0, 0], [18, 2, 32, 0, 0], [24, 2, 43, 0, 0],
     [16, 4, 27, 0, 0], [18, 4, 31, 0, 0], [22, 2, 38, 2, 39], [22, 3, 36, 2, 37], [26, 4, 43, 1, 44]];
@@ -361,10 +357,8 @@
     return best.dark;
   }
 
-  /**
-   * An <svg> of the code for `document`, with a 4-module quiet zone, at 4 px per module: a white background and one
-   * path of dark squares, styled by presentation attributes only (the page's CSP forbids style attributes).
-   */
+  // An <svg> of the code for `document`: 4-module quiet zone, 4 px a module, a white background and one path of dark
+  // squares, styled by presentation attributes only (the page's CSP forbids style attributes).
   function svg(document, text, label) {
     var modules = matrix(text);
     var side = modules.length + 2 * QUIET_ZONE_MODULES;
@@ -384,9 +378,9 @@
     root.setAttribute('role', 'img');
     root.setAttribute('aria-label', label);
     var background = document.createElementNS(SVG_NS, 'rect');
-    background.setAttribute('width', String(side));
-    background.setAttribute('height', String(side));
-    background.setAttribute('fill', '#fff');
+    [['width', String(side)], ['height', String(side)], ['fill', '#fff']].forEach(function (attribute) {
+      background.setAttribute(attribute[0], attribute[1]);
+    });
     root.appendChild(background);
     var path = document.createElementNS(SVG_NS, 'path');
     path.setAttribute('d', d.join(''));
