@@ -27,7 +27,12 @@ final class Pacer {
 
     /** Returns once slot {@code slot} has begun (at once if it has). */
     void awaitSlot(long slot) throws InterruptedException {
-        long wait = slotNanos(slot) - System.nanoTime();
+        sleepUntil(slotNanos(slot));
+    }
+
+    /** Returns once {@link System#nanoTime()} has reached {@code nanoTime} (at once if it has). */
+    static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
         if (wait > 0) {
             TimeUnit.NANOSECONDS.sleep(wait);
         }

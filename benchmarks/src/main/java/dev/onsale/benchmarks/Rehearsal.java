@@ -1,13 +1,18 @@
 package dev.onsale.benchmarks;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -16,18 +21,26 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code ./onsale rehearse}: a whole sale against the gateway of a running stack ({@code --target}), every buyer a
  * browser tab on the public API ({@link SaleBenchmark}, the seed's scenario by default), then the audit
  * ({@link Audit}) once the sale has settled: every hold ended or expired (up to the hold TTL and a grace), the
- * payments done, a reconciliation run. Prints each check, writes every figure to a JSON report, and exits 1 naming
- * what failed.
+ * payments done, a reconciliation run. From the moment the event exists until the audit begins, samples the sale
+ * once a second ({@link Timeline}) and prints its progress every five. Prints each check, writes every figure to a
+ * JSON report and the same as a page that opens offline ({@link RehearsalPage}), and exits 1 naming what failed.
  */
 final class Rehearsal {
 
     /** Beyond the hold TTL: the expiry sweep, the last payments' webhooks, the gate's release. */
     private static final int GRACE_SECONDS = 60;
 
+    /** How long the timeline waits for a dashboard read before it takes the sample without one. */
+    private static final Duration SAMPLE_READ_TIMEOUT = Duration.ofSeconds(2);
+
     private final Options options;
     private final GatewayClient admin;
     private final String auditorToken;
     private final Path reportDirectory;
+    /** The measured sale and its timeline, from the moment its event exists (set from within the sale). */
+    private LiveSale live;
+
+    private Timeline timeline;
 
     Rehearsal(Options given) {
         String target = given.text("target", given.text("gateway", "http://localhost:8080"));
@@ -43,26 +56,69 @@ final class Rehearsal {
 
     /** Runs the rehearsal; returns the process's exit status: 0 when every check passed. */
     int run() throws Exception {
-        SaleBenchmark.SaleRun sale = new SaleBenchmark(options).measured();
-        String events = "/admin/events/" + sale.eventId();
-        System.out.printf(
-                "settling: waiting up to %d s for every hold and payment to end%n",
-                sale.holdTtlSeconds() + GRACE_SECONDS);
-        boolean settled = settle(events + "/dashboard", sale.holdTtlSeconds() + GRACE_SECONDS);
+        SaleBenchmark.SaleRun sale;
+        boolean settled;
+        try {
+            sale = new SaleBenchmark(options).measured(this::watch);
+            timeline.settling();
+            System.out.printf(
+                    "settling: waiting up to %d s for every hold and payment to end%n",
+                    sale.holdTtlSeconds() + GRACE_SECONDS);
+            settled = settle(dashboardPath(sale.eventId()), sale.holdTtlSeconds() + GRACE_SECONDS);
+        } finally {
+            if (timeline != null) {
+                timeline.close();
+            }
+        }
         JsonNode report = reconcile();
         JsonNode ledger =
                 ok(admin.send(admin.getAs(auditorToken, "/audit/events/" + sale.eventId() + "/ledger")), "the ledger");
-        JsonNode dashboard = ok(admin.send(admin.adminGet(events + "/dashboard")), "the dashboard");
+        JsonNode dashboard = ok(admin.send(admin.adminGet(dashboardPath(sale.eventId()))), "the dashboard");
         List<Audit.Check> checks = Audit.of(sale, ledger, dashboard, report, settled);
 
         System.out.println("audit of event " + sale.eventId() + ":");
         checks.forEach(c -> System.out.printf("  %-4s %-26s %s%n", c.passed() ? "ok" : "FAIL", c.name(), c.detail()));
-        Path file = write(sale, checks, ledger, dashboard, report);
+        List<Path> files = write(sale, checks, ledger, dashboard, report);
         List<String> failed =
                 checks.stream().filter(c -> !c.passed()).map(Audit.Check::name).toList();
         System.out.println((failed.isEmpty() ? "rehearsal passed" : "rehearsal FAILED: " + String.join(", ", failed))
-                + "; report: " + file);
+                + "; report: " + files.getFirst() + ", as a page: " + files.getLast());
         return failed.isEmpty() ? 0 : 1;
+    }
+
+    /** Starts the timeline of the measured sale, now that its event exists; its progress while the buyers run. */
+    private void watch(LiveSale sale) {
+        live = sale;
+        timeline = Timeline.start(
+                dashboardReads(sale.eventId()),
+                sale::counts,
+                sample -> {
+                    if (sample.stage() == Timeline.Stage.SETTLING || sale.buyersRunning()) {
+                        System.out.println(sample.progressLine());
+                    }
+                },
+                Duration.ofSeconds(1));
+    }
+
+    /** The event's dashboard, read with a short timeout; a failed read throws (the timeline notes why). */
+    private Supplier<JsonNode> dashboardReads(UUID eventId) {
+        HttpRequest read = HttpRequest.newBuilder(admin.adminGet(dashboardPath(eventId)), (name, value) -> true)
+                .timeout(SAMPLE_READ_TIMEOUT)
+                .build();
+        return () -> {
+            try {
+                return ok(admin.send(read), "the dashboard");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the dashboard", e);
+            }
+        };
+    }
+
+    private static String dashboardPath(UUID eventId) {
+        return "/admin/events/" + eventId + "/dashboard";
     }
 
     /** Polls the dashboard until no hold is live and no payment waits or is in flight, at most {@code seconds}. */
@@ -102,9 +158,12 @@ final class Rehearsal {
         return admin.json(response);
     }
 
-    private Path write(
+    /** Writes the JSON report and its page, under one name; returns both files. */
+    private List<Path> write(
             SaleBenchmark.SaleRun sale, List<Audit.Check> checks, JsonNode ledger, JsonNode dashboard, JsonNode report)
             throws IOException {
+        List<Timeline.Sample> samples = timeline.samples();
+        List<CallFigures.Step> steps = live.calls().steps();
         JsonMapper json = JsonMapper.builder().build();
         ObjectNode root = json.createObjectNode();
         root.put("eventId", sale.eventId().toString());
@@ -112,12 +171,15 @@ final class Rehearsal {
         root.put("seats", sale.seats());
         root.put("holdTtlSeconds", sale.holdTtlSeconds());
         root.put("payShare", sale.payShare());
+        root.put("arrivalSeconds", sale.arrivalSeconds());
         root.put("saleSeconds", sale.seconds());
         root.put("requests", sale.totals().requests());
         root.put("unavailable", sale.totals().unavailable());
         root.put("unanswered", sale.totals().unanswered());
         root.set("endings", json.valueToTree(sale.endings()));
         root.set("checks", json.valueToTree(checks));
+        root.set("latencies", json.valueToTree(steps));
+        root.set("timeline", json.valueToTree(samples));
         root.set("ledger", ledger);
         root.set("dashboard", dashboard);
         root.set("reconciliation", report);
@@ -125,8 +187,11 @@ final class Rehearsal {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                 .withZone(ZoneOffset.UTC)
                 .format(Instant.now());
-        Path file = reportDirectory.resolve("rehearsal-" + stamp + ".json");
+        String name = "rehearsal-" + stamp;
+        Path file = reportDirectory.resolve(name + ".json");
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
-        return file;
+        Path page = reportDirectory.resolve(name + ".html");
+        Files.writeString(page, RehearsalPage.render(name, sale, checks, samples, steps));
+        return List.of(file, page);
     }
 }

@@ -7,14 +7,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,6 +33,9 @@ import tools.jackson.databind.JsonNode;
  */
 final class SaleBenchmark {
 
+    /** The buyers' payment call, as their figures name it. */
+    static final String PAYMENT_CALL = "POST /api/orders/{id}/payments";
+
     private final String gateway;
     private final int buyers;
     private final int seats;
@@ -50,7 +51,7 @@ final class SaleBenchmark {
     private final TabClient http;
 
     private final AtomicBoolean soldOut = new AtomicBoolean();
-    private final Map<String, AtomicInteger> endings = new ConcurrentHashMap<>();
+    private final Endings endings = new Endings();
     private double lastSaleSeconds;
     private GeneratorCpu lastSaleCpu;
 
@@ -89,7 +90,7 @@ final class SaleBenchmark {
         this.admin = measured.admin;
     }
 
-    /** What a measured sale left: its event, how long it took, its requests' totals and how every buyer ended. */
+    /** What a measured sale left: its event, how long it took, its requests' totals, how buyers ended, its settings. */
     record SaleRun(
             UUID eventId,
             double seconds,
@@ -99,37 +100,44 @@ final class SaleBenchmark {
             int buyers,
             int seats,
             int holdTtlSeconds,
-            double payShare) {}
+            double payShare,
+            int arrivalSeconds) {}
 
     void run() throws Exception {
-        measured();
+        measured(sale -> {});
     }
 
-    /** The warm-up sale (when asked for), then the measured one, printed; returns what the measured one left. */
-    SaleRun measured() throws Exception {
+    /**
+     * The warm-up sale (when asked for), then the measured one, printed; returns what the measured one left.
+     * {@code watcher} is handed the measured sale once its event exists, before its first buyer arrives.
+     */
+    SaleRun measured(Consumer<LiveSale> watcher) throws Exception {
         if (warmUpBuyers > 0) {
             SaleBenchmark warmUp = new SaleBenchmark(this, warmUpBuyers);
             long began = System.nanoTime();
-            warmUp.sale("Sale benchmark warm-up");
+            warmUp.sale("Sale benchmark warm-up", sale -> {});
             System.out.printf(
                     "warm-up: %d buyers for %d seats in %.1f s (%s); not reported%n",
-                    warmUp.buyers, warmUp.seats, (System.nanoTime() - began) / 1e9, warmUp.endings());
+                    warmUp.buyers, warmUp.seats, (System.nanoTime() - began) / 1e9, warmUp.endings.snapshot());
             Thread.sleep(5_000);
         }
-        UUID eventId = sale("Sale benchmark");
+        UUID eventId = sale("Sale benchmark", watcher);
         CallFigures.Totals totals = report(eventId, lastSaleSeconds);
         return new SaleRun(
-                eventId, lastSaleSeconds, totals, endings(), soldOut.get(), buyers, seats, holdTtlSeconds, payShare);
+                eventId,
+                lastSaleSeconds,
+                totals,
+                endings.snapshot(),
+                soldOut.get(),
+                buyers,
+                seats,
+                holdTtlSeconds,
+                payShare,
+                (int) arrival.toSeconds());
     }
 
-    private Map<String, Integer> endings() {
-        Map<String, Integer> how = new TreeMap<>();
-        endings.forEach((ending, n) -> how.put(ending, n.get()));
-        return how;
-    }
-
-    /** One whole sale on a new event named {@code name}; returns the event. */
-    private UUID sale(String name) throws Exception {
+    /** One whole sale on a new event named {@code name}, handed to {@code watcher} once it exists; returns it. */
+    private UUID sale(String name, Consumer<LiveSale> watcher) throws Exception {
         UUID eventId = admin.createOpenEvent(
                 name,
                 holdTtlSeconds,
@@ -145,6 +153,7 @@ final class SaleBenchmark {
                 payShare * 100,
                 edgeProtocol ? "the waiting page's edge" : "the status-polling",
                 oneCallArrival ? "arriving in one call (session and join)" : "a session, then a join");
+        watcher.accept(new LiveSale(eventId, buyers, http.figures(), endings));
         Random random = new Random(seed);
         long[] arrivals = new long[buyers];
         for (int i = 0; i < buyers; i++) {
@@ -160,14 +169,14 @@ final class SaleBenchmark {
                 long tabSeed = random.nextLong();
                 tabs.submit(() -> {
                     try {
-                        sleepUntil(at);
+                        Pacer.sleepUntil(at);
                         try (TabClient.Tab tab = http.open()) {
-                            ended(buyer(tab, eventId, pays, new Random(tabSeed), deadline));
+                            endings.add(buyer(tab, eventId, pays, new Random(tabSeed), deadline));
                         }
                     } catch (InterruptedException e) {
-                        ended("interrupted");
+                        endings.add("interrupted");
                     } catch (RuntimeException e) {
-                        ended("failed: " + e);
+                        endings.add("failed: " + e);
                     }
                 });
             }
@@ -179,10 +188,6 @@ final class SaleBenchmark {
         lastSaleSeconds = (System.nanoTime() - began) / 1e9;
         lastSaleCpu = cpu;
         return eventId;
-    }
-
-    private void ended(String how) {
-        endings.computeIfAbsent(how, h -> new AtomicInteger()).incrementAndGet();
     }
 
     /** One tab, from arrival to a paid seat, a walk-away, or sold out; returns how it ended. */
@@ -294,7 +299,7 @@ final class SaleBenchmark {
                 }
                 String order = hold.body().path("orderId").asString();
                 Answer payment = tab.call(
-                        "POST /api/orders/{id}/payments",
+                        PAYMENT_CALL,
                         http.post(
                                 "/api/orders/" + order + "/payments",
                                 token,
@@ -364,13 +369,6 @@ final class SaleBenchmark {
         }
     }
 
-    private static void sleepUntil(long nanoTime) throws InterruptedException {
-        long wait = nanoTime - System.nanoTime();
-        if (wait > 0) {
-            TimeUnit.NANOSECONDS.sleep(wait);
-        }
-    }
-
     private CallFigures.Totals report(UUID eventId, double seconds) throws IOException, InterruptedException {
         CallFigures.Totals totals = http.figures().print();
         HttpResponse<String> dashboard = admin.send(admin.adminGet("/admin/events/" + eventId + "/dashboard"));
@@ -389,7 +387,7 @@ final class SaleBenchmark {
                 board.path("seats"),
                 soldOut.get(),
                 buyers,
-                endings());
+                endings.snapshot());
         System.out.println(lastSaleCpu.report());
         return totals;
     }

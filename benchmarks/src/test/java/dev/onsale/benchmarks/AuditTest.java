@@ -84,7 +84,8 @@ class AuditTest {
                 100,
                 800,
                 20,
-                0.7);
+                0.7,
+                5);
         List<Audit.Check> checks = Audit.of(few, ledger(800, 70, 0, true), dashboard(0), reconciliation(0), true);
         assertThat(failed(checks)).isEmpty();
         assertThat(checks)
@@ -101,7 +102,16 @@ class AuditTest {
 
     private static SaleBenchmark.SaleRun run(long unanswered, long unavailable, Map<String, Integer> endings) {
         return new SaleBenchmark.SaleRun(
-                EVENT, 150, new CallFigures.Totals(90_000, unavailable, unanswered), endings, true, 5000, 800, 20, 0.7);
+                EVENT,
+                150,
+                new CallFigures.Totals(90_000, unavailable, unanswered),
+                endings,
+                true,
+                5000,
+                800,
+                20,
+                0.7,
+                5);
     }
 
     private static JsonNode ledger(long total, long sold, long held, boolean i1) {

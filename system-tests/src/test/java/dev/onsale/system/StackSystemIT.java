@@ -198,13 +198,22 @@ class StackSystemIT {
         assertThat(rehearsal.exitValue()).as(output).isZero();
         assertThat(output).contains("rehearsal passed");
 
-        List<Path> files;
+        List<String> files;
         try (Stream<Path> listed = Files.list(reports)) {
-            files = listed.toList();
+            files = listed.map(file -> file.getFileName().toString()).sorted().toList();
         }
-        assertThat(files).hasSize(1);
-        JsonNode report = JsonMapper.builder().build().readTree(files.getFirst().toFile());
+        assertThat(files).hasSize(2);
+        assertThat(files.get(0)).endsWith(".html");
+        assertThat(files.get(1)).isEqualTo(files.get(0).replace(".html", ".json"));
+        JsonNode report = JsonMapper.builder()
+                .build()
+                .readTree(reports.resolve(files.get(1)).toFile());
         assertThat(report.path("checks")).hasSize(8);
+        assertThat(report.path("timeline"))
+                .as("one sample a second through the sale")
+                .hasSizeGreaterThan(5);
+        String page = Files.readString(reports.resolve(files.get(0)));
+        assertThat(page).contains("<svg", "all 8 checks").doesNotContain("http://", "https://");
         for (JsonNode check : report.path("checks")) {
             assertThat(check.path("passed").asBoolean()).as(check.toString()).isTrue();
         }
