@@ -2,7 +2,6 @@ package dev.onsale.gateway.redis;
 
 import java.net.URI;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -17,7 +16,6 @@ import org.springframework.data.redis.connection.RedisPassword;
  * server of {@code spring.data.redis.url} is used, as before.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(RedisClusterSettings.class)
 class RedisClusterConfig {
 
     @Bean
