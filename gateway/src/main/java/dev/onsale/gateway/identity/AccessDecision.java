@@ -14,6 +14,10 @@ sealed interface AccessDecision {
     /** Answer {@code problem} instead of forwarding. */
     record Denied(Problem problem) implements AccessDecision {}
 
+    /** The detail of an Authorization header that is not {@code Bearer <token>}. */
+    static final String NOT_BEARER =
+            "the Authorization header must be \"Bearer <token>\": the word Bearer, a space, then the token";
+
     /**
      * The rules: missing or unrecognized credentials are 401; valid credentials of the wrong kind
      * (a buyer session on /admin, an auditor token on /admin, an operator token on a buyer call) are
@@ -28,7 +32,8 @@ sealed interface AccessDecision {
                         granted(IdentityHeaders.BUYER, buyer.sessionId().toString());
                     case Caller.Operator ignored -> forbidden("this call needs a buyer session");
                     case Caller.Nobody ignored -> unauthorized("this call needs a buyer session token");
-                    case Caller.Unrecognized ignored -> unauthorized("the session token is invalid or expired");
+                    case Caller.Unrecognized unrecognized ->
+                        unauthorized(unrecognized.notBearer() ? NOT_BEARER : "the session token is invalid or expired");
                 };
             case ADMIN ->
                 switch (caller) {
@@ -37,7 +42,8 @@ sealed interface AccessDecision {
                     case Caller.Operator ignored -> forbidden("this call needs the admin token");
                     case Caller.Buyer ignored -> forbidden("this call needs the admin token");
                     case Caller.Nobody ignored -> unauthorized("this call needs the admin token");
-                    case Caller.Unrecognized ignored -> unauthorized("the token is not valid here");
+                    case Caller.Unrecognized unrecognized ->
+                        unauthorized(unrecognized.notBearer() ? NOT_BEARER : "the token is not valid here");
                 };
             case AUDITOR ->
                 switch (caller) {
@@ -47,7 +53,8 @@ sealed interface AccessDecision {
                                 role == Caller.Role.ADMIN ? IdentityHeaders.ROLE_ADMIN : IdentityHeaders.ROLE_AUDITOR);
                     case Caller.Buyer ignored -> forbidden("this call needs the auditor or the admin token");
                     case Caller.Nobody ignored -> unauthorized("this call needs the auditor or the admin token");
-                    case Caller.Unrecognized ignored -> unauthorized("the token is not valid here");
+                    case Caller.Unrecognized unrecognized ->
+                        unauthorized(unrecognized.notBearer() ? NOT_BEARER : "the token is not valid here");
                 };
         };
     }

@@ -8,8 +8,15 @@ public sealed interface Caller {
     /** No credentials were sent. */
     record Nobody() implements Caller {}
 
-    /** Credentials were sent but are malformed, forged or expired. */
-    record Unrecognized() implements Caller {}
+    /**
+     * Credentials were sent but are malformed, forged or expired; {@code notBearer} when the header is not
+     * {@code Bearer <token>} at all (another scheme, or a bare token), which its caller is told.
+     */
+    record Unrecognized(boolean notBearer) implements Caller {
+        Unrecognized() {
+            this(false);
+        }
+    }
 
     /** A buyer with a valid session. */
     record Buyer(UUID sessionId) implements Caller {}

@@ -34,7 +34,7 @@ class Credentials {
         }
         if (authorization.length() <= BEARER.length()
                 || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return new Caller.Unrecognized();
+            return new Caller.Unrecognized(true);
         }
         String token = authorization.substring(BEARER.length()).strip();
         byte[] digest = sha256(token);

@@ -77,6 +77,16 @@ class AccessRulesTest {
     }
 
     @Test
+    void aHeaderThatIsNotBearerTokenSaysSoInsteadOfCallingTheTokenInvalid() {
+        for (Requirement requirement : new Requirement[] {Requirement.BUYER, Requirement.ADMIN, Requirement.AUDITOR}) {
+            var bare = (AccessDecision.Denied) AccessDecision.decide(requirement, new Caller.Unrecognized(true));
+            var forged = (AccessDecision.Denied) AccessDecision.decide(requirement, new Caller.Unrecognized(false));
+            assertThat(bare.problem().detail()).as(requirement.name()).contains("\"Bearer <token>\"");
+            assertThat(forged.problem().detail()).as(requirement.name()).doesNotContain("Bearer");
+        }
+    }
+
+    @Test
     void validCredentialsOfTheWrongKindAreForbidden() {
         assertThat(deniedAs(Requirement.ADMIN, BUYER)).isEqualTo(ProblemType.FORBIDDEN);
         assertThat(deniedAs(Requirement.AUDITOR, BUYER)).isEqualTo(ProblemType.FORBIDDEN);

@@ -51,8 +51,8 @@ class CredentialsTest {
     void noHeaderIsNobodyAndOtherSchemesAreUnrecognized() {
         assertThat(credentials.resolve(null)).isEqualTo(new Caller.Nobody());
         assertThat(credentials.resolve("")).isEqualTo(new Caller.Nobody());
-        assertThat(credentials.resolve("Basic dXNlcjpwYXNz")).isEqualTo(new Caller.Unrecognized());
-        assertThat(credentials.resolve("Bearer")).isEqualTo(new Caller.Unrecognized());
-        assertThat(credentials.resolve("the-admin-token")).isEqualTo(new Caller.Unrecognized());
+        assertThat(credentials.resolve("Basic dXNlcjpwYXNz")).isEqualTo(new Caller.Unrecognized(true));
+        assertThat(credentials.resolve("Bearer")).isEqualTo(new Caller.Unrecognized(true));
+        assertThat(credentials.resolve("the-admin-token")).isEqualTo(new Caller.Unrecognized(true));
     }
 }

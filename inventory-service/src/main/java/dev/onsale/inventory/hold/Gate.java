@@ -145,6 +145,12 @@ public class Gate {
                 == TimerExpiredScript.Result.APPENDED;
     }
 
+    /** The event's per-order limit as the gate enforces it; null when the gate has no settings for the event. */
+    Integer maxPerOrder(UUID eventId) {
+        String limit = jedis.hget(InventoryKeys.settings(eventId), "maxPerOrder");
+        return limit == null ? null : Integer.valueOf(limit);
+    }
+
     /**
      * Redis' clock, in epoch milliseconds: the clock {@code eventId}'s pending index is scored by. Read on the node
      * that owns the event's slot (a cluster's nodes each have a clock of their own; place.lua scores by that one).

@@ -17,8 +17,15 @@ public sealed interface HoldAnswer {
         }
     }
 
-    /** The gate refused at once; nothing was taken. */
-    record RefusedAtGate(GateRefusal reason) implements HoldAnswer {}
+    /**
+     * The gate refused at once; nothing was taken. {@code liveOrder}: the session's live order, for ORDER_ALREADY_LIVE;
+     * {@code maxPerOrder}: the event's limit, for LIMIT_EXCEEDED (null where it does not apply or is not known).
+     */
+    record RefusedAtGate(GateRefusal reason, UUID liveOrder, Integer maxPerOrder) implements HoldAnswer {
+        public RefusedAtGate(GateRefusal reason) {
+            this(reason, null, null);
+        }
+    }
 
     /**
      * The gate had fewer seats free than asked for ({@code available}); nothing was taken. {@code liveHolds} seats

@@ -110,7 +110,10 @@ public class HoldPlacement {
                     yield new HoldAnswer.GateRebuilding();
                 }
                 metrics.refusedAtGate(refused.reason());
-                yield new HoldAnswer.RefusedAtGate(refused.reason());
+                yield new HoldAnswer.RefusedAtGate(
+                        refused.reason(),
+                        refused.liveOrder(),
+                        refused.reason() == GateRefusal.LIMIT_EXCEEDED ? gate.maxPerOrder(request.eventId()) : null);
             }
             case Placement.SoldOut soldOut -> {
                 waiters.forget(orderId, reply);

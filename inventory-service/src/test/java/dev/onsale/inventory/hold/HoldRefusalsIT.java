@@ -23,13 +23,17 @@ class HoldRefusalsIT extends HoldsOverHttp {
     void aSessionWithALiveOrderCannotPlaceAnother() throws Exception {
         try (var booking =
                 FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
-            assertThat(client.hold(eventId, session, "{\"quantity\":1}").status())
-                    .isEqualTo(201);
+            TestHttp.Reply first = client.hold(eventId, session, "{\"quantity\":1}");
+            assertThat(first.status()).isEqualTo(201);
+            String live = first.json().path("orderId").asString();
 
             TestHttp.Reply second = client.hold(eventId, session, "{\"quantity\":1}");
 
             assertThat(second.status()).isEqualTo(409);
             assertThat(second.problemType()).isEqualTo("/problems/order-already-live");
+            assertThat(second.json().path("detail").asString())
+                    .as("the detail names the live order and what to do")
+                    .contains(live, "/api/orders/" + live + "/payments", "DELETE /api/orders/" + live);
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 1);
         }
     }
@@ -40,6 +44,9 @@ class HoldRefusalsIT extends HoldsOverHttp {
 
         assertThat(response.status()).isEqualTo(422);
         assertThat(response.problemType()).isEqualTo("/problems/limit-exceeded");
+        assertThat(response.json().path("detail").asString())
+                .as("the detail says the limit and what was asked")
+                .contains("5 seats", "at most 4");
         assertNothingWritten();
     }
 

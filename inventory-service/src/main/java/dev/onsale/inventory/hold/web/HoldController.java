@@ -5,6 +5,7 @@ import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldPlacement;
+import dev.onsale.inventory.hold.HoldRequest;
 import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.platform.identity.Buyer;
 import java.net.URI;
@@ -57,14 +58,14 @@ class HoldController {
             @RequestBody HoldBody body,
             @RequestHeader(name = HoldBodyValidation.IDEMPOTENCY_KEY, required = false) String idempotencyKey,
             @RequestHeader(name = IdentityHeaders.DEADLINE, required = false) String deadline) {
-        HoldAnswer answer = placement.hold(
-                HoldBodyValidation.validate(eventId, buyer.sessionId(), body, idempotencyKey), answerBy(deadline));
+        HoldRequest request = HoldBodyValidation.validate(eventId, buyer.sessionId(), body, idempotencyKey);
+        HoldAnswer answer = placement.hold(request, answerBy(deadline));
         if (answer instanceof HoldAnswer.Held held) {
             return ResponseEntity.status(HttpStatus.CREATED)
                     .location(URI.create("/api/orders/" + held.orderId()))
                     .body(HoldResponse.of(held));
         }
-        throw HoldProblems.of(answer, eventId, properties);
+        throw HoldProblems.of(answer, request, properties);
     }
 
     /** The gateway's deadline; only the gateway sets the header (it strips every client-sent X-Onsale-*). */

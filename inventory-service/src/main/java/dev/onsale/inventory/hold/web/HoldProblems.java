@@ -2,6 +2,7 @@ package dev.onsale.inventory.hold.web;
 
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
+import dev.onsale.inventory.hold.HoldRequest;
 import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.inventory.hold.OrderRecord;
 import dev.onsale.platform.web.ProblemException;
@@ -13,7 +14,8 @@ final class HoldProblems {
 
     private HoldProblems() {}
 
-    static ProblemException of(HoldAnswer answer, UUID eventId, HoldsProperties properties) {
+    static ProblemException of(HoldAnswer answer, HoldRequest request, HoldsProperties properties) {
+        UUID eventId = request.eventId();
         Duration retryAfter = properties.retryAfter();
         return switch (answer) {
             case HoldAnswer.SoldOut soldOut -> soldOut(soldOut, properties.soldOutRetryAfter());
@@ -21,11 +23,8 @@ final class HoldProblems {
                 switch (gate.reason()) {
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
                     case SALE_NOT_OPEN -> saleNotOpen();
-                    case LIMIT_EXCEEDED -> limitExceeded();
-                    case ORDER_ALREADY_LIVE ->
-                        new ProblemException(
-                                ProblemType.ORDER_ALREADY_LIVE,
-                                "this session already holds an order for the event; pay or cancel it first");
+                    case LIMIT_EXCEEDED -> limitExceeded(request.quantity(), gate.maxPerOrder());
+                    case ORDER_ALREADY_LIVE -> orderAlreadyLive(gate.liveOrder());
                     case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
                     case SEAT_UNAVAILABLE -> seatUnavailable();
                 };
@@ -35,7 +34,7 @@ final class HoldProblems {
                     case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
                     case SALE_NOT_OPEN -> saleNotOpen();
-                    case LIMIT_EXCEEDED -> limitExceeded();
+                    case LIMIT_EXCEEDED -> limitExceeded(request.quantity(), null);
                     case CANCELLED -> unavailable(retryAfter);
                 };
             case HoldAnswer.KeyReused reused ->
@@ -70,8 +69,26 @@ final class HoldProblems {
         return new ProblemException(ProblemType.SALE_NOT_OPEN, "the sale of this event is not open");
     }
 
-    private static ProblemException limitExceeded() {
-        return new ProblemException(ProblemType.LIMIT_EXCEEDED, "more seats than this event allows per order");
+    /** What was asked and, where the gate said, the event's limit. */
+    private static ProblemException limitExceeded(int asked, Integer maxPerOrder) {
+        return new ProblemException(
+                ProblemType.LIMIT_EXCEEDED,
+                "asked for " + asked + " seats, more than this event allows in one order"
+                        + (maxPerOrder == null ? "" : " (at most " + maxPerOrder + ")")
+                        + "; ask for fewer");
+    }
+
+    /** The session's live order by its id, and the two ways to end it. */
+    private static ProblemException orderAlreadyLive(UUID liveOrder) {
+        if (liveOrder == null) {
+            return new ProblemException(
+                    ProblemType.ORDER_ALREADY_LIVE,
+                    "this session already holds an order for this event; pay or cancel it first");
+        }
+        return new ProblemException(
+                ProblemType.ORDER_ALREADY_LIVE,
+                "this session already holds order " + liveOrder + " for this event; pay it (POST /api/orders/"
+                        + liveOrder + "/payments) or cancel it (DELETE /api/orders/" + liveOrder + ") first");
     }
 
     /**
