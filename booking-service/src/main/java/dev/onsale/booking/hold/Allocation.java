@@ -153,11 +153,18 @@ public class Allocation {
         if (command.quantity() > sale.maxPerOrder()) {
             return refuse(command, Reason.LIMIT_EXCEEDED);
         }
+        if (command.chosenSeats() && !sale.seated()) {
+            return refuse(command, Reason.NOT_SEATED);
+        }
         Object savepoint = status.createSavepoint();
         Optional<List<PricedSeat>> claimed = claim(command, status, savepoint);
         if (claimed.isEmpty()) {
             status.rollbackToSavepoint(savepoint);
-            return refuse(command, command.chosenSeats() ? Reason.SEAT_UNAVAILABLE : Reason.SOLD_OUT);
+            if (!command.chosenSeats()) {
+                return refuse(command, Reason.SOLD_OUT);
+            }
+            SeatAllocator.NotClaimed why = seats.whyNotClaimed(command.eventId(), command.seatIds());
+            return refuse(command, why.reason(), why.seatIds());
         }
         Order order = orders.hold(
                 command.orderId(),
@@ -185,8 +192,13 @@ public class Allocation {
     }
 
     private Decided refuse(AllocateSeats command, Reason reason) {
+        return refuse(command, reason, List.of());
+    }
+
+    /** The refusal, replied with the chosen seats it is about ({@code seatIds}); only the reason is kept. */
+    private Decided refuse(AllocateSeats command, Reason reason, List<String> seatIds) {
         decisions.refuse(command.orderId(), reason);
-        return new Decided(new AllocationRefused(command.orderId(), command.eventId(), reason), reason.name());
+        return new Decided(new AllocationRefused(command.orderId(), command.eventId(), reason, seatIds), reason.name());
     }
 
     private HoldReply replay(AllocateSeats command, Decision decision) {

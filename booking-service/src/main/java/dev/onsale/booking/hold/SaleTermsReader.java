@@ -20,13 +20,14 @@ class SaleTermsReader {
     Optional<SaleTerms> find(UUID eventId) {
         return jdbc
                 .query(
-                        "SELECT sale_state, currency, hold_ttl_seconds, max_per_order FROM booking.events"
+                        "SELECT sale_state, currency, hold_ttl_seconds, max_per_order, seated FROM booking.events"
                                 + " WHERE id = ?",
                         (rs, i) -> new SaleTerms(
                                 SaleState.valueOf(rs.getString("sale_state")),
                                 rs.getString("currency"),
                                 Duration.ofSeconds(rs.getInt("hold_ttl_seconds")),
-                                rs.getInt("max_per_order")),
+                                rs.getInt("max_per_order"),
+                                rs.getBoolean("seated")),
                         eventId)
                 .stream()
                 .findFirst();

@@ -1,6 +1,7 @@
 package dev.onsale.booking.hold;
 
 import dev.onsale.booking.order.PricedSeat;
+import dev.onsale.common.events.AllocationRefused;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,6 +66,32 @@ class SeatAllocator {
         return Optional.of(
                 seatIds.stream().map(id -> new PricedSeat(id, prices.get(id))).toList());
     }
+
+    /**
+     * Why chosen seats could not all be claimed, read after the failed claim was rolled back: the ids the event does
+     * not have (UNKNOWN_SEAT), else those that are held or sold (SEAT_UNAVAILABLE), in the order they were chosen.
+     */
+    NotClaimed whyNotClaimed(UUID eventId, List<String> seatIds) {
+        Map<String, String> statuses = new HashMap<>();
+        jdbc.query(
+                "SELECT seat_id, status FROM booking.seats WHERE event_id = ? AND seat_id = ANY (?)",
+                rs -> {
+                    statuses.put(rs.getString("seat_id"), rs.getString("status"));
+                },
+                eventId,
+                seatIds.toArray(String[]::new));
+        List<String> unknown =
+                seatIds.stream().filter(id -> !statuses.containsKey(id)).toList();
+        if (!unknown.isEmpty()) {
+            return new NotClaimed(AllocationRefused.Reason.UNKNOWN_SEAT, unknown);
+        }
+        return new NotClaimed(
+                AllocationRefused.Reason.SEAT_UNAVAILABLE,
+                seatIds.stream().filter(id -> !"FREE".equals(statuses.get(id))).toList());
+    }
+
+    /** Why chosen seats were not claimed, and the seats that are why. */
+    record NotClaimed(AllocationRefused.Reason reason, List<String> seatIds) {}
 
     /**
      * Claims {@code quantity} free seats without waiting for anyone: locks a window of free seats other

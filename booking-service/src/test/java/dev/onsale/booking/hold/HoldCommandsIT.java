@@ -159,9 +159,13 @@ class HoldCommandsIT {
         AllocateSeats soldOut = allocate(open, List.of(), 2);
         AllocateSeats takesTwo = allocate(open, List.of("A-1-1", "A-1-2"), 2);
         AllocateSeats takesRest = allocate(open, List.of(), 2);
+        AllocateSeats takenSeat = allocate(open, List.of("A-1-3", "A-1-2"), 2);
+        UUID generalAdmission = OpenEvents.generalAdmission(http, "Standing", 10, 4);
+        AllocateSeats chosenAtStanding = allocate(generalAdmission, List.of("GA-1"), 1);
 
         Envelope tooManyEnvelope = inventory.publish(Topics.HOLD_COMMANDS, tooMany.orderId(), tooMany);
-        for (AllocateSeats command : List.of(notOpen, unknownEvent, noSuchSeat, takesTwo, takesRest)) {
+        for (AllocateSeats command :
+                List.of(notOpen, unknownEvent, noSuchSeat, chosenAtStanding, takesTwo, takenSeat, takesRest)) {
             inventory.publish(Topics.HOLD_COMMANDS, command.orderId(), command);
             replyTo(command.orderId(), 1);
         }
@@ -171,7 +175,16 @@ class HoldCommandsIT {
         assertThat(replyTo(tooMany.orderId(), 2)).containsOnly(refused(tooMany, Reason.LIMIT_EXCEEDED));
         assertThat(replyTo(notOpen.orderId(), 1)).containsExactly(refused(notOpen, Reason.SALE_NOT_OPEN));
         assertThat(replyTo(unknownEvent.orderId(), 1)).containsExactly(refused(unknownEvent, Reason.EVENT_NOT_FOUND));
-        assertThat(replyTo(noSuchSeat.orderId(), 1)).containsExactly(refused(noSuchSeat, Reason.SEAT_UNAVAILABLE));
+        assertThat(replyTo(noSuchSeat.orderId(), 1))
+                .as("the seat the event does not have is named")
+                .containsExactly(refused(noSuchSeat, Reason.UNKNOWN_SEAT, "Z-9-9"));
+        assertThat(replyTo(chosenAtStanding.orderId(), 1))
+                .as("a general-admission event's seats are not chosen, though GA-1 exists")
+                .containsExactly(refused(chosenAtStanding, Reason.NOT_SEATED));
+        assertThat(replyTo(takenSeat.orderId(), 1))
+                .as("the seat another order holds is named, the free one is not")
+                .containsExactly(refused(takenSeat, Reason.SEAT_UNAVAILABLE, "A-1-2"));
+        assertThat(seats(generalAdmission, "HELD")).isZero();
         assertThat(replyTo(takesTwo.orderId(), 1).getFirst()).isInstanceOf(SeatsAllocated.class);
         assertThat(replyTo(takesRest.orderId(), 1).getFirst()).isInstanceOf(SeatsAllocated.class);
         assertThat(replyTo(soldOut.orderId(), 1)).containsExactly(refused(soldOut, Reason.SOLD_OUT));
@@ -231,8 +244,8 @@ class HoldCommandsIT {
         assertThat(seats(eventId, "FREE")).isEqualTo(998);
     }
 
-    private static AllocationRefused refused(AllocateSeats command, Reason reason) {
-        return new AllocationRefused(command.orderId(), command.eventId(), reason);
+    private static AllocationRefused refused(AllocateSeats command, Reason reason, String... seatIds) {
+        return new AllocationRefused(command.orderId(), command.eventId(), reason, List.of(seatIds));
     }
 
     private static AllocateSeats allocate(UUID eventId, List<String> seats, int quantity) {

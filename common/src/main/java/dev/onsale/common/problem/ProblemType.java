@@ -21,8 +21,9 @@ public enum ProblemType {
             "invalid-request",
             400,
             "Invalid request",
-            "The request could not be accepted as sent: malformed JSON, a wrong type, a missing required field or "
-                    + "an unknown one. The response's errors list names each field. Fix the request before retrying."),
+            "The request could not be accepted as sent: malformed JSON, a wrong type, a missing required field, an "
+                    + "unknown one, a seat id that is not one of the event's, or seats chosen at a general-admission "
+                    + "event. The response's errors list names each field. Fix the request before retrying."),
     UNAUTHORIZED(
             "unauthorized",
             401,
@@ -90,13 +91,20 @@ public enum ProblemType {
             "sold-out",
             409,
             "Sold out",
-            "Every seat of this event is sold or held. Seats of holds that expire or are cancelled come back; the "
+            "No seat of this event is free: every one is sold or held. Seats of holds that expire or are cancelled come back; the "
                     + "waiting room says SOLD_OUT once nothing can come back."),
+    NOT_ENOUGH_SEATS(
+            "not-enough-seats",
+            409,
+            "Not enough seats",
+            "Fewer seats are free than the order asks for; the detail says how many are. Ask for at most that many, "
+                    + "or try again after Retry-After when held seats may still come back."),
     SEAT_UNAVAILABLE(
             "seat-unavailable",
             409,
             "Seat unavailable",
-            "At least one of the requested seats is held or sold already. Nothing was held; choose other seats."),
+            "At least one of the chosen seats is held or sold already; the detail names them. Nothing was held; "
+                    + "choose other seats."),
     ORDER_ALREADY_LIVE(
             "order-already-live",
             409,

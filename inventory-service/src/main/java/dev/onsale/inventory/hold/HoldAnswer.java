@@ -33,8 +33,20 @@ public sealed interface HoldAnswer {
      */
     record SoldOut(long available, long liveHolds) implements HoldAnswer {}
 
-    /** Booking refused the allocation; the gate's side was restored. */
-    record RefusedByAllocation(AllocationRefused.Reason reason) implements HoldAnswer {}
+    /**
+     * Booking refused the allocation; the gate's side was restored. {@code seatIds}: the chosen seats the refusal is
+     * about, where booking named them (unknown, or held or sold), else empty.
+     */
+    record RefusedByAllocation(AllocationRefused.Reason reason, List<String> seatIds) implements HoldAnswer {
+
+        public RefusedByAllocation {
+            seatIds = List.copyOf(seatIds);
+        }
+
+        public RefusedByAllocation(AllocationRefused.Reason reason) {
+            this(reason, List.of());
+        }
+    }
 
     /** The idempotency key was used before for another request (other seats or quantity); nothing changed. */
     record KeyReused(UUID orderId) implements HoldAnswer {}

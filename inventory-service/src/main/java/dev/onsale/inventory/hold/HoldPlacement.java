@@ -289,7 +289,7 @@ public class HoldPlacement {
                         allocated.amountCents(),
                         allocated.currency(),
                         allocated.expiresAt());
-            case AllocationRefused refused -> new HoldAnswer.RefusedByAllocation(refused.reason());
+            case AllocationRefused refused -> new HoldAnswer.RefusedByAllocation(refused.reason(), refused.seatIds());
         };
     }
 

@@ -41,7 +41,7 @@ local chosen = {}
 local seen = {}
 for i = 1, seatCount do
   local seat = ARGV[13 + i]
-  if not string.find(seat, '^[A-Z0-9]+%-[0-9]+%-[0-9]+$') then
+  if not (string.find(seat, '^[A-Z0-9]+%-[0-9]+%-[0-9]+$') or string.find(seat, '^[A-Z0-9]+%-[0-9]+$')) then
     return redis.error_reply('place: malformed seat id')
   end
   if seen[seat] then

@@ -139,7 +139,21 @@ final class FakeBooking implements AutoCloseable {
         List<String> seats = new ArrayList<>();
         if (command.chosenSeats()) {
             if (!free.containsAll(command.seatIds())) {
-                return new AllocationRefused(command.orderId(), eventId, AllocationRefused.Reason.SEAT_UNAVAILABLE);
+                List<String> taken =
+                        allocated.values().stream().flatMap(List::stream).toList();
+                List<String> unknown = command.seatIds().stream()
+                        .filter(seat -> !free.contains(seat) && !taken.contains(seat))
+                        .toList();
+                return unknown.isEmpty()
+                        ? new AllocationRefused(
+                                command.orderId(),
+                                eventId,
+                                AllocationRefused.Reason.SEAT_UNAVAILABLE,
+                                command.seatIds().stream()
+                                        .filter(taken::contains)
+                                        .toList())
+                        : new AllocationRefused(
+                                command.orderId(), eventId, AllocationRefused.Reason.UNKNOWN_SEAT, unknown);
             }
             seats.addAll(command.seatIds());
         } else {

@@ -62,15 +62,15 @@ class HoldRefusalsIT extends HoldsOverHttp {
     }
 
     @Test
-    void fewerSeatsFreeThanAskedForIsSoldOutNamingHowManyAreAndNoRetryWhenNoneCanComeBack() throws Exception {
+    void fewerSeatsFreeThanAskedForIsNotEnoughSeatsNamingHowManyAreAndNoRetryWhenNoneCanComeBack() throws Exception {
         jedis.set(InventoryKeys.available(eventId), "1");
 
         TestHttp.Reply response = client.hold(eventId, session, "{\"quantity\":2}");
 
         assertThat(response.status()).isEqualTo(409);
-        assertThat(response.problemType()).isEqualTo("/problems/sold-out");
+        assertThat(response.problemType()).as("a seat is left: not sold out").isEqualTo("/problems/not-enough-seats");
         assertThat(response.json().path("detail").asString())
-                .isEqualTo("only 1 seat is free, fewer than asked for; ask for at most 1");
+                .isEqualTo("only 1 seat is free, fewer than the 2 asked for; ask for at most 1");
         assertThat(response.header("Retry-After"))
                 .as("nothing held can come back")
                 .isEmpty();
@@ -100,6 +100,41 @@ class HoldRefusalsIT extends HoldsOverHttp {
         assertThat(forGood.header("Retry-After")).as("sold out for good").isEmpty();
         assertThat(forGood.json().path("detail").asString())
                 .isEqualTo("every seat of this event is sold; none can come back");
+    }
+
+    /**
+     * A well-formed seat id the event does not have is the buyer's mistake, not a seat someone else took: a 400 naming
+     * it by its place in the body, and the gate's side restored. A seat another order has is named too.
+     */
+    @Test
+    void aSeatTheEventDoesNotHaveIsABadRequestNamingItAndATakenSeatIsNamed() throws Exception {
+        try (var booking =
+                FakeBooking.allocating(bootstrap, eventId, TestEvents.seats(CAPACITY), Duration.ofMinutes(10))) {
+            TestHttp.Reply unknown = client.hold(eventId, session, "{\"seatIds\":[\"A-1-1\",\"Z-9-9\"]}");
+
+            assertThat(unknown.status()).isEqualTo(400);
+            assertThat(unknown.problemType()).isEqualTo("/problems/invalid-request");
+            assertThat(unknown.json().path("errors").get(0).path("field").asString())
+                    .isEqualTo("seatIds[1]");
+            assertThat(unknown.json().path("detail").asString())
+                    .contains("Z-9-9 is not a seat of this event", "/api/events/" + eventId + "/seats");
+            assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY);
+            assertThat(TestEvents.liveHolds(jedis, eventId)).isZero();
+            assertThat(jedis.exists(InventoryKeys.seat(eventId, "A-1-1")))
+                    .as("the known seat's claim is given back")
+                    .isFalse();
+
+            UUID other = UUID.randomUUID();
+            assertThat(client.hold(eventId, other, "{\"seatIds\":[\"A-1-2\"]}").status())
+                    .isEqualTo(201);
+            // The gate forgets that claim (as after a loss of its store), so that booking is the one to refuse.
+            jedis.del(InventoryKeys.seat(eventId, "A-1-2"));
+            TestHttp.Reply taken = client.hold(eventId, session, "{\"seatIds\":[\"A-1-3\",\"A-1-2\"]}");
+
+            assertThat(taken.status()).isEqualTo(409);
+            assertThat(taken.problemType()).isEqualTo("/problems/seat-unavailable");
+            assertThat(taken.json().path("detail").asString()).startsWith("A-1-2 is held or sold; nothing was held");
+        }
     }
 
     @Test

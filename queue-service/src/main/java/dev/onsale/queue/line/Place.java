@@ -13,6 +13,8 @@ import java.util.UUID;
  * @param admissionRate   admissions per second to expect: measured, or the configured rate if none yet
  * @param place           the permanent place in line, 1-based (WAITING only, else 0): the pump admits in place
  *                        order, so {@code position = place - servingThrough} of the event's progress
+ * @param saleOpensAt     when the sale opens, as the waiting room was told by the catalog (NOT_OPEN only, else null;
+ *                        null too if it was never told)
  */
 public record Place(
         QueueStatus status,
@@ -21,4 +23,5 @@ public record Place(
         UUID admissionId,
         Instant expiresAt,
         double admissionRate,
-        long place) {}
+        long place,
+        Instant saleOpensAt) {}

@@ -103,6 +103,7 @@ public class WaitingRoom {
         }
         String admissionId = (String) reply.get(3);
         long expiresAt = (Long) reply.get(4);
+        String saleOpensAt = (String) reply.get(8);
         double measured = Double.parseDouble((String) reply.get(5));
         double rate = measured > 0 ? measured : ((Long) reply.get(6)).doubleValue();
         return Optional.of(new Place(
@@ -112,6 +113,7 @@ public class WaitingRoom {
                 admissionId.isEmpty() ? null : UUID.fromString(admissionId),
                 admissionId.isEmpty() ? null : Instant.ofEpochSecond(expiresAt),
                 rate,
-                (Long) reply.get(7)));
+                (Long) reply.get(7),
+                saleOpensAt.isEmpty() ? null : Instant.parse(saleOpensAt)));
     }
 }

@@ -1,14 +1,19 @@
 package dev.onsale.queue.line;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 import dev.onsale.common.IdentityHeaders;
+import dev.onsale.common.events.SaleState;
 import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.testing.TestHttp.Reply;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -106,6 +111,27 @@ class BatchedJoinIT {
             assertThat(batched.get(i).path("position")).isEqualTo(own.path("position"));
             assertThat(batched.get(i).path("pollAfterMs")).isEqualTo(own.path("pollAfterMs"));
         }
+    }
+
+    @Test
+    void aBatchBeforeASaleMonthsAwayTellsEverySessionWhenItOpensAndToAskAgainInAMinute() {
+        Instant saleOpensAt = Instant.now().plus(Duration.ofDays(90)).truncatedTo(ChronoUnit.SECONDS);
+        UUID eventId = catalog.created(800, saleOpensAt, SaleState.SCHEDULED);
+
+        JsonNode answers = joins(eventId, List.of(UUID.randomUUID(), UUID.randomUUID()))
+                .json()
+                .path("answers");
+
+        assertThat(answers.size()).isEqualTo(2);
+        assertSoftly(softly -> answers.forEach(answer -> {
+            softly.assertThat(answer.path("status").asString()).isEqualTo("NOT_OPEN");
+            softly.assertThat(answer.path("saleOpensAt").asString())
+                    .as("saleOpensAt")
+                    .isEqualTo(saleOpensAt.toString());
+            softly.assertThat(answer.path("pollAfterMs").asLong())
+                    .as("pollAfterMs")
+                    .isEqualTo(60_000);
+        }));
     }
 
     @Test

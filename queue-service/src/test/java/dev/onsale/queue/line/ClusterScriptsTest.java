@@ -33,6 +33,7 @@ class ClusterScriptsTest {
     private static final UUID D = UUID.fromString("00000000-0000-0000-0000-0000000000a4");
     private static final UUID E = UUID.fromString("00000000-0000-0000-0000-0000000000a5");
     private static final UUID STRANGER = UUID.fromString("00000000-0000-0000-0000-0000000000f1");
+    private static final Instant OPENS_AT = Instant.parse("2026-05-01T10:00:00Z");
 
     @Test
     void everyPlaceAnswerOfTheWaitingRoomIsTheSameOnAClusterAsOnOneServer() {
@@ -57,7 +58,7 @@ class ClusterScriptsTest {
                                 place(QueueStatus.WAITING, 4, 4, 4),
                                 place(QueueStatus.WAITING, 5, 5, 5),
                                 place(QueueStatus.WAITING, 3, 5, 3)))
-                .contains(new Place(QueueStatus.ADMITTED, 0, 0, admissionId, expiresAt, 200, 0))
+                .contains(new Place(QueueStatus.ADMITTED, 0, 0, admissionId, expiresAt, 200, 0, null))
                 .endsWith(place(QueueStatus.SOLD_OUT, 0, 0, 0), place(QueueStatus.SOLD_OUT, 0, 0, 0));
     }
 
@@ -66,7 +67,7 @@ class ClusterScriptsTest {
         WaitingRoom room = new WaitingRoom(jedis, TestRooms.admissionDefaults());
         List<Object> answers = new ArrayList<>();
         answers.add(problem(() -> room.join(eventId, A)));
-        TestRooms.known(jedis, eventId, 10, SaleState.SCHEDULED, Instant.parse("2026-05-01T10:00:00Z"));
+        TestRooms.known(jedis, eventId, 10, SaleState.SCHEDULED, OPENS_AT);
 
         // before the opening: the pre-queue; a session that never joined is not in it
         answers.add(room.join(eventId, A));
@@ -89,8 +90,10 @@ class ClusterScriptsTest {
         return answers;
     }
 
+    /** A place as place.lua answers it: only a NOT_OPEN one says when the sale opens. */
     private static Place place(QueueStatus status, long position, long size, long place) {
-        return new Place(status, position, size, null, null, 200, place);
+        return new Place(
+                status, position, size, null, null, 200, place, status == QueueStatus.NOT_OPEN ? OPENS_AT : null);
     }
 
     private static Object problem(Supplier<?> call) {

@@ -1,12 +1,17 @@
 package dev.onsale.queue.line;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
+import dev.onsale.common.events.SaleState;
 import dev.onsale.queue.QueueCalls;
 import dev.onsale.queue.QueueServiceTest;
 import dev.onsale.queue.Race;
 import dev.onsale.queue.TestCatalog;
 import dev.onsale.testing.TestHttp.Reply;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.IntStream;
@@ -118,6 +123,29 @@ class JoinIT {
         assertThat(back.json().has("estimatedWaitSeconds")).isTrue();
         assertThat(back.json().path("estimatedWaitSeconds").asLong())
                 .isEqualTo(2); // 400 at the default 200/s, nobody admitted yet
+    }
+
+    @Test
+    void aSaleMonthsAwaySaysWhenItOpensAndToAskAgainInAMinuteNotEverySecond() {
+        Instant saleOpensAt = Instant.now().plus(Duration.ofDays(90)).truncatedTo(ChronoUnit.SECONDS);
+        UUID eventId = catalog.created(800, saleOpensAt, SaleState.SCHEDULED);
+        UUID session = UUID.randomUUID();
+
+        Reply join = http.join(eventId, session);
+        Reply status = http.status(eventId, session);
+
+        assertSoftly(softly -> {
+            for (Reply answer : List.of(join, status)) {
+                softly.assertThat(answer.status()).isEqualTo(200);
+                softly.assertThat(answer.json().path("status").asString()).isEqualTo("NOT_OPEN");
+                softly.assertThat(answer.json().path("saleOpensAt").asString())
+                        .as("saleOpensAt")
+                        .isEqualTo(saleOpensAt.toString());
+                softly.assertThat(answer.json().path("pollAfterMs").asLong())
+                        .as("pollAfterMs")
+                        .isEqualTo(60_000);
+            }
+        });
     }
 
     @Test

@@ -13,8 +13,12 @@ import java.util.regex.Pattern;
 /** Turns a hold body and its Idempotency-Key into a {@link HoldRequest}, or a 400 naming every bad field. */
 final class HoldBodyValidation {
 
-    /** {@code <section>-<row>-<seat>}: section as booking names them, row and seat 1-based. */
-    static final Pattern SEAT_ID = Pattern.compile("[A-Z0-9]{1,8}-[1-9][0-9]{0,3}-[1-9][0-9]{0,3}");
+    /**
+     * The shape of a seat id as {@code GET /api/events/{eventId}/seats} gives them: {@code <section>-<row>-<seat>} of
+     * a seated event, {@code GA-<n>} of a general-admission one (row and seat 1-based). Whether the event has it, and
+     * whether its seats can be chosen at all, only booking knows: a well-formed id it does not have is refused there.
+     */
+    static final Pattern SEAT_ID = Pattern.compile("[A-Z0-9]{1,8}-[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?");
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     private static final Pattern VISIBLE_ASCII = Pattern.compile("[\\x21-\\x7E]{1,255}");
@@ -55,7 +59,10 @@ final class HoldBodyValidation {
         for (int i = 0; i < seatIds.size(); i++) {
             String seat = seatIds.get(i);
             if (seat == null || !SEAT_ID.matcher(seat).matches()) {
-                errors.add(new FieldError("seatIds[" + i + "]", "is not a seat id like A-3-7"));
+                errors.add(
+                        new FieldError(
+                                "seatIds[" + i + "]",
+                                "is not a seat id: ids are section-row-seat like A-3-7, as GET /api/events/{eventId}/seats lists them"));
             } else if (!seen.add(seat)) {
                 errors.add(new FieldError("seatIds[" + i + "]", "names a seat already chosen"));
             }

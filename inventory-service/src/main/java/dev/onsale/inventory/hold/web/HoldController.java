@@ -42,6 +42,7 @@ class HoldController {
                 ProblemType.ADMISSION_REQUIRED,
                 ProblemType.EVENT_NOT_FOUND,
                 ProblemType.SOLD_OUT,
+                ProblemType.NOT_ENOUGH_SEATS,
                 ProblemType.SEAT_UNAVAILABLE,
                 ProblemType.ORDER_ALREADY_LIVE,
                 ProblemType.SALE_NOT_OPEN,

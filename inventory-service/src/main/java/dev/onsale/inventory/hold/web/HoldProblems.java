@@ -5,8 +5,11 @@ import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldRequest;
 import dev.onsale.inventory.hold.HoldsProperties;
 import dev.onsale.inventory.hold.OrderRecord;
+import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /** The problem a refused or unanswered hold request is answered with (API.md, holds row). */
@@ -18,7 +21,7 @@ final class HoldProblems {
         UUID eventId = request.eventId();
         Duration retryAfter = properties.retryAfter();
         return switch (answer) {
-            case HoldAnswer.SoldOut soldOut -> soldOut(soldOut, properties.soldOutRetryAfter());
+            case HoldAnswer.SoldOut soldOut -> soldOut(soldOut, request.quantity(), properties.soldOutRetryAfter());
             case HoldAnswer.RefusedAtGate gate ->
                 switch (gate.reason()) {
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
@@ -26,11 +29,13 @@ final class HoldProblems {
                     case LIMIT_EXCEEDED -> limitExceeded(request.quantity(), gate.maxPerOrder());
                     case ORDER_ALREADY_LIVE -> orderAlreadyLive(gate.liveOrder());
                     case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
-                    case SEAT_UNAVAILABLE -> seatUnavailable();
+                    case SEAT_UNAVAILABLE -> seatUnavailable(List.of(), eventId);
                 };
             case HoldAnswer.RefusedByAllocation allocation ->
                 switch (allocation.reason()) {
-                    case SEAT_UNAVAILABLE -> seatUnavailable();
+                    case SEAT_UNAVAILABLE -> seatUnavailable(allocation.seatIds(), eventId);
+                    case UNKNOWN_SEAT -> unknownSeats(request.seatIds(), allocation.seatIds(), eventId);
+                    case NOT_SEATED -> notSeated();
                     case SOLD_OUT -> soldOutAtAllocation(properties.soldOutRetryAfter());
                     case EVENT_NOT_FOUND -> eventNotFound(eventId);
                     case SALE_NOT_OPEN -> saleNotOpen();
@@ -92,23 +97,25 @@ final class HoldProblems {
     }
 
     /**
-     * Sold out for good (nothing free, nothing held), or for now: then the held seats may come back, and the buyer is
-     * told when to try again ({@code onsale.holds.sold-out-retry-after}) instead of asking again at once, which
-     * under a sale's crowd was most of the holds traffic. Fewer seats free than asked for says how many are.
+     * No seat free, or fewer than asked for. Nothing free and nothing held is sold out for good. Otherwise the held
+     * seats may come back, and the buyer is told when to try again ({@code onsale.holds.sold-out-retry-after})
+     * instead of asking again at once, which under a sale's crowd was most of the holds traffic. Seats free but fewer
+     * than asked for is not "sold out": the answer says how many are, so that the buyer can ask for those.
      */
-    private static ProblemException soldOut(HoldAnswer.SoldOut soldOut, Duration retryAfter) {
+    private static ProblemException soldOut(HoldAnswer.SoldOut soldOut, int asked, Duration retryAfter) {
         if (soldOut.available() == 0 && soldOut.liveHolds() == 0) {
             return new ProblemException(ProblemType.SOLD_OUT, "every seat of this event is sold; none can come back");
         }
+        ProblemType type = soldOut.available() == 0 ? ProblemType.SOLD_OUT : ProblemType.NOT_ENOUGH_SEATS;
         String free = soldOut.available() == 0
                 ? "no seat is free right now"
-                : "only " + seats(soldOut.available()) + " free, fewer than asked for; ask for at most "
-                        + soldOut.available();
+                : "only " + seats(soldOut.available()) + " free, fewer than the " + asked
+                        + " asked for; ask for at most " + soldOut.available();
         if (soldOut.liveHolds() == 0) {
-            return new ProblemException(ProblemType.SOLD_OUT, free);
+            return new ProblemException(type, free);
         }
         return new ProblemException(
-                        ProblemType.SOLD_OUT,
+                        type,
                         free + "; " + seats(soldOut.liveHolds()) + " held by buyers who may not pay come back if"
                                 + " they do not: try again after Retry-After")
                 .retryAfter(retryAfter.toSeconds());
@@ -126,8 +133,37 @@ final class HoldProblems {
         return count == 1 ? "1 seat is" : count + " seats are";
     }
 
-    private static ProblemException seatUnavailable() {
-        return new ProblemException(ProblemType.SEAT_UNAVAILABLE, "a chosen seat is held or sold; choose another");
+    /** The chosen seats another order has, by name where booking named them. */
+    private static ProblemException seatUnavailable(List<String> taken, UUID eventId) {
+        String which =
+                taken.isEmpty() ? "a chosen seat is" : String.join(", ", taken) + (taken.size() == 1 ? " is" : " are");
+        return new ProblemException(
+                ProblemType.SEAT_UNAVAILABLE,
+                which + " held or sold; nothing was held: choose other seats (GET /api/events/" + eventId + "/seats)");
+    }
+
+    /** A 400 naming each chosen seat id the event does not have, by its place in {@code seatIds}. */
+    private static ProblemException unknownSeats(List<String> chosen, List<String> unknown, UUID eventId) {
+        String listed = "; GET /api/events/" + eventId + "/seats lists its seats";
+        if (unknown.isEmpty()) {
+            return ProblemException.invalidRequest(
+                    List.of(new FieldError("seatIds", "names a seat this event does not have" + listed)));
+        }
+        List<FieldError> errors = new ArrayList<>();
+        for (int i = 0; i < chosen.size(); i++) {
+            if (unknown.contains(chosen.get(i))) {
+                errors.add(
+                        new FieldError("seatIds[" + i + "]", chosen.get(i) + " is not a seat of this event" + listed));
+            }
+        }
+        return ProblemException.invalidRequest(errors);
+    }
+
+    /** Seats chosen at a general-admission event. */
+    private static ProblemException notSeated() {
+        return ProblemException.invalidRequest(List.of(new FieldError(
+                "seatIds",
+                "this event is general admission: its seats are not chosen; send {\"quantity\": n} instead")));
     }
 
     private static ProblemException unavailable(Duration retryAfter) {

@@ -6,7 +6,7 @@ import java.time.Instant;
 
 /**
  * A join or status answer (API.md): {@code position} and the permanent {@code place} only while WAITING, {@code admissionToken} and
- * {@code admissionExpiresAt} only when ADMITTED; {@code pollAfterMs} always.
+ * {@code admissionExpiresAt} only when ADMITTED, {@code saleOpensAt} only when NOT_OPEN (and known); {@code pollAfterMs} always.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record QueueAnswer(
@@ -16,4 +16,5 @@ record QueueAnswer(
         long pollAfterMs,
         Long estimatedWaitSeconds,
         String admissionToken,
-        Instant admissionExpiresAt) {}
+        Instant admissionExpiresAt,
+        Instant saleOpensAt) {}

@@ -94,6 +94,7 @@ class QueueController {
                         pollAfterMs,
                         (long) Math.ceil(place.position() / place.admissionRate()),
                         null,
+                        null,
                         null);
             case ADMITTED ->
                 new QueueAnswer(
@@ -103,8 +104,11 @@ class QueueController {
                         pollAfterMs,
                         0L,
                         tokens.token(place.admissionId(), sessionId, eventId, place.expiresAt()),
-                        place.expiresAt());
-            case NOT_OPEN, SOLD_OUT -> new QueueAnswer(place.status(), null, null, pollAfterMs, null, null, null);
+                        place.expiresAt(),
+                        null);
+            case NOT_OPEN ->
+                new QueueAnswer(QueueStatus.NOT_OPEN, null, null, pollAfterMs, null, null, null, place.saleOpensAt());
+            case SOLD_OUT -> new QueueAnswer(QueueStatus.SOLD_OUT, null, null, pollAfterMs, null, null, null, null);
         };
     }
 }
