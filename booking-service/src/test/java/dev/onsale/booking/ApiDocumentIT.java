@@ -67,4 +67,64 @@ class ApiDocumentIT {
                         .asString())
                 .isEqualTo(PaymentRequest.TOKEN_PATTERN);
     }
+
+    @Test
+    void anOrdersDeadlineAndFailureReasonAreDocumentedAsOptional() {
+        JsonNode document = document();
+        JsonNode order = schemaOf(
+                document,
+                document.path("paths")
+                        .path("/api/orders/{orderId}")
+                        .path("get")
+                        .path("responses")
+                        .path("200"));
+
+        assertThat(order.path("properties").propertyNames()).contains("expiresAt", "failureReason");
+        assertThat(order.path("required").valueStream().map(JsonNode::asString))
+                .doesNotContain("expiresAt", "failureReason");
+        assertThat(order.path("properties")
+                        .path("expiresAt")
+                        .path("description")
+                        .asString())
+                .contains("HELD", "PAYMENT_PENDING");
+        assertThat(order.path("properties")
+                        .path("failureReason")
+                        .path("description")
+                        .asString())
+                .contains("PAYMENT_FAILED");
+    }
+
+    @Test
+    void thePaymentAnswerIsDocumentedWithItsOptionalFailureReason() {
+        JsonNode document = document();
+        JsonNode responses = document.path("paths")
+                .path("/api/orders/{orderId}/payments")
+                .path("post")
+                .path("responses");
+        assertThat(responses.propertyNames().stream().filter(status -> status.startsWith("2")))
+                .containsExactly("202");
+        JsonNode answer = schemaOf(document, responses.path("202"));
+
+        assertThat(answer.path("properties").propertyNames())
+                .containsExactlyInAnyOrder("paymentId", "status", "failureReason");
+        assertThat(answer.path("required").valueStream().map(JsonNode::asString))
+                .containsExactlyInAnyOrder("paymentId", "status");
+        assertThat(answer.path("properties")
+                        .path("status")
+                        .path("enum")
+                        .valueStream()
+                        .map(JsonNode::asString))
+                .containsExactly("PROCESSING", "SUCCEEDED", "FAILED", "REFUND_PENDING", "REFUNDED");
+    }
+
+    /** The JSON schema a response refers to, followed through its {@code $ref}. */
+    private static JsonNode schemaOf(JsonNode document, JsonNode response) {
+        String ref = response.path("content")
+                .path("application/json")
+                .path("schema")
+                .path("$ref")
+                .asString();
+        assertThat(ref).as("the answer's schema in %s", response).startsWith("#/components/schemas/");
+        return document.path("components").path("schemas").path(ref.substring(ref.lastIndexOf('/') + 1));
+    }
 }

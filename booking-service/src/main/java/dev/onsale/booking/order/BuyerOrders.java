@@ -11,18 +11,27 @@ import org.springframework.transaction.annotation.Transactional;
 public class BuyerOrders {
 
     private final OrderTransitions transitions;
+    private final OrderPayments payments;
 
-    BuyerOrders(OrderTransitions transitions) {
+    BuyerOrders(OrderTransitions transitions, OrderPayments payments) {
         this.transitions = transitions;
+        this.payments = payments;
     }
 
-    /** The session's order and its tickets; empty for an unknown order or another session's. */
+    /**
+     * The session's order, its tickets once CONFIRMED and, once PAYMENT_FAILED, why the payment failed; empty for
+     * an unknown order or another session's.
+     */
     public Optional<OwnOrder> find(UUID orderId, UUID sessionId) {
         return transitions
                 .find(orderId)
                 .filter(order -> order.ownedBy(sessionId))
                 .map(order -> new OwnOrder(
-                        order, order.status() == OrderStatus.CONFIRMED ? transitions.tickets(orderId) : List.of()));
+                        order,
+                        order.status() == OrderStatus.CONFIRMED ? transitions.tickets(orderId) : List.of(),
+                        order.status() == OrderStatus.PAYMENT_FAILED
+                                ? payments.failureReason(orderId).orElse(null)
+                                : null));
     }
 
     /** Cancels the session's HELD order (seats FREE, {@code OrderCancelled}); a CANCELLED one stays as it is. */
@@ -42,7 +51,8 @@ public class BuyerOrders {
         };
     }
 
-    public record OwnOrder(Order order, List<Ticket> tickets) {}
+    /** An order as its buyer sees it; {@code failureReason} is null unless the order is PAYMENT_FAILED. */
+    public record OwnOrder(Order order, List<Ticket> tickets, String failureReason) {}
 
     public enum Cancellation {
         CANCELLED,

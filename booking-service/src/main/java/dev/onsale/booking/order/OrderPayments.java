@@ -1,14 +1,21 @@
 package dev.onsale.booking.order;
 
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The buyer's payment of an order, as payment-service's results move it (PROCESSING -> SUCCEEDED | FAILED |
  * REFUND_PENDING, FAILED -> REFUND_PENDING, REFUND_PENDING -> REFUNDED). Payments are recorded by the payment
- * feature, which implements this; orders only report what their results did. Every method joins the caller's
- * transaction, in which the order is already locked, and matches the payment by both ids.
+ * feature, which implements this; orders only report what their results did, and read why one failed. Every move
+ * joins the caller's transaction, in which the order is already locked, and matches the payment by both ids.
  */
 public interface OrderPayments {
+
+    /**
+     * Why the order's payment failed, as {@link #failed} kept it (the provider's reason); empty if no payment of it
+     * failed.
+     */
+    Optional<String> failureReason(UUID orderId);
 
     /** PROCESSING -> SUCCEEDED. */
     Change succeeded(UUID orderId, UUID paymentId);

@@ -6,7 +6,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
-/** The answers given per (session, Idempotency-Key); every write joins the caller's transaction. */
+/** The first answers given per (session, Idempotency-Key); every write joins the caller's transaction. */
 @Repository
 class IdempotencyRecords {
 
@@ -50,7 +50,7 @@ class IdempotencyRecords {
                                 key,
                                 rs.getString("fingerprint"),
                                 rs.getObject("payment_id", UUID.class),
-                                new StoredAnswer(rs.getInt("response_status"), rs.getString("response_body"))),
+                                new PaymentAnswer(rs.getInt("response_status"), rs.getString("response_body"))),
                         sessionId,
                         key)
                 .stream()
@@ -67,5 +67,6 @@ class IdempotencyRecords {
                 """, ttl.toMillis() / 1000.0, limit);
     }
 
-    record IdempotencyRecord(UUID sessionId, String key, String fingerprint, UUID paymentId, StoredAnswer answer) {}
+    /** A key's record: {@code answer} is the first answer given, whose status every repeat gets again. */
+    record IdempotencyRecord(UUID sessionId, String key, String fingerprint, UUID paymentId, PaymentAnswer answer) {}
 }

@@ -1,4 +1,7 @@
 package dev.onsale.booking.payment;
 
-/** An HTTP answer as it was first given: replayed byte for byte to every repeat of its request. */
-public record StoredAnswer(int status, String body) {}
+/**
+ * The HTTP answer to a payment request: its status and JSON body. The first one is stored under the request's
+ * Idempotency-Key; a repeat gets the stored status with the body of the payment as it is now.
+ */
+public record PaymentAnswer(int status, String body) {}

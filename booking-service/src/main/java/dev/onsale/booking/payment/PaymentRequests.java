@@ -26,16 +26,16 @@ import tools.jackson.databind.json.JsonMapper;
  * that a repeat is answered from it whatever the order's state is now; only a new request looks at the order.
  * One transaction writes the record, the PROCESSING payment, the order's move to PAYMENT_PENDING and
  * {@code PaymentRequested} in the outbox — or, for a refusal, nothing at all: only accepted answers are stored.
+ * A repeat gets the record's status (202) and payment id, with the payment's status as it is now (and its
+ * failure reason while FAILED): replaying the first body would say PROCESSING of a payment long settled.
  * <p>
  * Concurrent duplicates: the record's primary key makes every duplicate's claim wait for the first claimer's
- * transaction. If that commits, they read its record and replay its answer; if it rolls back (a refusal, a
- * failure), the next claimer goes ahead as a new request. None of them ever sees a conflict.
+ * transaction. If that commits, they read its record and answer from it; if it rolls back (a refusal, a
+ * failure), the next claimer goes ahead as a new request. None of them ever sees a conflict, and while the payment
+ * is processing they all get the same answer.
  */
 @Service
 public class PaymentRequests {
-
-    /** The status of a payment from its request until payment-service's result is applied. */
-    static final String PROCESSING = "PROCESSING";
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRequests.class);
 
@@ -82,8 +82,9 @@ public class PaymentRequests {
 
     private Outcome decide(UUID sessionId, String key, PaymentRequest request, TransactionStatus status) {
         UUID paymentId = UUID.randomUUID();
-        StoredAnswer accepted = new StoredAnswer(
-                HttpStatus.ACCEPTED.value(), json.writeValueAsString(new AcceptedBody(paymentId, PROCESSING)));
+        PaymentAnswer accepted = new PaymentAnswer(
+                HttpStatus.ACCEPTED.value(),
+                json.writeValueAsString(PaymentState.of(paymentId, PaymentState.PROCESSING, null)));
         IdempotencyRecord mine = new IdempotencyRecord(sessionId, key, request.fingerprint(), paymentId, accepted);
         if (!records.claim(mine)) {
             Optional<IdempotencyRecord> earlier = records.find(sessionId, key);
@@ -92,7 +93,7 @@ public class PaymentRequests {
                 return decide(sessionId, key, request, status);
             }
             return earlier.get().fingerprint().equals(mine.fingerprint())
-                    ? new Outcome.Replayed(earlier.get().answer())
+                    ? new Outcome.Replayed(now(earlier.get()))
                     : new Outcome.KeyReused();
         }
         Optional<Order> owned = orders.lock(request.orderId()).filter(order -> order.ownedBy(sessionId));
@@ -133,17 +134,24 @@ public class PaymentRequests {
         return new Outcome.Accepted(mine.answer());
     }
 
-    /** The body of a 202: the payment's id and its status. */
-    record AcceptedBody(UUID paymentId, String status) {}
+    /**
+     * The answer to a repeat: the first answer's status, the payment as it is now. A record always has its payment
+     * (same transaction, deferred foreign key); the first body is the fallback should that ever not hold.
+     */
+    private PaymentAnswer now(IdempotencyRecord record) {
+        return payments.state(record.paymentId())
+                .map(state -> new PaymentAnswer(record.answer().status(), json.writeValueAsString(state)))
+                .orElse(record.answer());
+    }
 
     /** What became of a request; only {@link Accepted} wrote anything. */
     public sealed interface Outcome {
 
-        /** A new payment: the answer is stored under the key and is replayed to every repeat. */
-        record Accepted(StoredAnswer answer) implements Outcome {}
+        /** A new payment: the answer is stored under the key; its status and payment id go to every repeat. */
+        record Accepted(PaymentAnswer answer) implements Outcome {}
 
-        /** A repeat of an accepted request (same key, same fingerprint): its stored answer. */
-        record Replayed(StoredAnswer answer) implements Outcome {}
+        /** A repeat of an accepted request (same key, same fingerprint): its payment as it is now. */
+        record Replayed(PaymentAnswer answer) implements Outcome {}
 
         /** The key was used for another request (other order or body) by this session. */
         record KeyReused() implements Outcome {}

@@ -2,6 +2,7 @@ package dev.onsale.booking.payment;
 
 import dev.onsale.booking.order.OrderPayments;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -40,6 +41,26 @@ class Payments implements OrderPayments {
                 paymentMethod,
                 amountCents,
                 currency);
+    }
+
+    /** The payment as its buyer sees it now; empty if there is no such payment. */
+    Optional<PaymentState> state(UUID paymentId) {
+        return jdbc
+                .query(
+                        "SELECT status, failure_reason FROM booking.payments WHERE payment_id = ?",
+                        (rs, i) -> PaymentState.of(paymentId, rs.getString("status"), rs.getString("failure_reason")),
+                        paymentId)
+                .stream()
+                .findFirst();
+    }
+
+    @Override
+    public Optional<String> failureReason(UUID orderId) {
+        return jdbc.queryForList("""
+                SELECT failure_reason FROM booking.payments
+                WHERE order_id = ? AND failure_reason IS NOT NULL
+                ORDER BY created_at DESC LIMIT 1
+                """, String.class, orderId).stream().findFirst();
     }
 
     @Override

@@ -10,8 +10,14 @@
 
   // ---- pure rules -------------------------------------------------------------------------------
 
-  /** What an order's status means to its buyer: the heading and the sentence under it. */
-  function outcome(status) {
+  /**
+   * What an order's status means to its buyer: the heading and the sentence under it. A failed payment says why
+   * where the provider's reason (`failureReason`) is one a buyer can act on.
+   */
+  function outcome(status, failureReason) {
+    if (status === 'PAYMENT_FAILED' && FAILURES[failureReason]) {
+      return FAILURES[failureReason];
+    }
     switch (status) {
       case 'HELD': return ['Your seats are held', 'Pay before the countdown ends; until then nobody else can take them.'];
       case 'PAYMENT_PENDING': return ['Processing payment…', 'Your payment is being processed. Keep this page open: '
@@ -28,6 +34,16 @@
       default: return ['Your order', 'This order is ' + status + '.'];
     }
   }
+
+  var RELEASED = ' Nothing was charged, and the seats have been released: choose seats again to pay another way.';
+  var FAILURES = {
+    card_declined: ['Payment declined', 'The card was declined.' + RELEASED],
+    insufficient_funds: ['Payment declined', 'The card has insufficient funds.' + RELEASED],
+    unknown_payment_method: ['Payment method not accepted', 'The payment provider does not know this payment '
+        + 'method.' + RELEASED],
+    'provider-unavailable': ['Payment could not be taken', 'The payment provider could not be reached in time.'
+        + RELEASED]
+  };
 
   if (typeof module === 'object' && module.exports) {
     module.exports = { outcome: outcome };
@@ -57,7 +73,7 @@
 
     function show(current) {
       order = current;
-      var words = outcome(current.status);
+      var words = outcome(current.status, current.failureReason);
       element('heading').textContent = words[0];
       say(words[1]);
       document.title = words[0] + ' — Onsale';

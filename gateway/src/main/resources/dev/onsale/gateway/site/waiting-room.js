@@ -273,7 +273,7 @@
           showPlace(answer.position, answer.estimatedWaitSeconds);
         } else {
           hideQueue();
-          sayNotOpen(progress || {});
+          sayNotOpen(progress || answer);
         }
         // the next look is at the progress document, no sooner than the server asks
         nextMs = nextDelayMs(true, answer.pollAfterMs, 0, 0, 0);
@@ -318,16 +318,23 @@
     }
   }
 
-  function sayNotOpen(progress) {
-    say(progress.opened
-        ? 'The sale has opened. Drawing your place…'
-        : 'The sale has not opened yet. Keep this tab open: when it opens, everyone waiting gets a '
-            + 'place drawn at random.');
+  function sayNotOpen(known) {
+    say(notOpenWords(known, function (iso) { return new Date(iso).toLocaleString(); }));
+  }
+
+  /** What a pre-queue tab says: that the sale has opened, or when it opens (`at` writes the time) where known. */
+  function notOpenWords(known, at) {
+    if (known.opened) {
+      return 'The sale has opened. Drawing your place…';
+    }
+    return 'The sale has not opened yet' + (known.saleOpensAt ? '; it opens ' + at(known.saleOpensAt) : '')
+        + '. Keep this tab open: when it opens, everyone waiting gets a place drawn at random.';
   }
 
   var rules = {
     nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords, positionOf: positionOf,
-    nextProgressDelayMs: nextProgressDelayMs, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds
+    nextProgressDelayMs: nextProgressDelayMs, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds,
+    notOpenWords: notOpenWords
   };
   if (typeof module === 'object' && module.exports) {
     module.exports = rules;

@@ -36,6 +36,12 @@ assert.strictEqual(rules.nextProgressDelayMs(10000, 4, 0), 4000, 'a place that c
 assert.strictEqual(rules.nextProgressDelayMs(10000, 0.2, 0), 1000, 'but not sooner than 1 s');
 assert.strictEqual(rules.nextProgressDelayMs(10000, undefined, 0), 10000, 'no place yet: the document\'s pace');
 assert.strictEqual(rules.nextProgressDelayMs(600000, undefined, 0), 60000, 'at most a minute');
+assert.strictEqual(rules.notOpenWords({saleOpensAt: '2027-03-01T10:00:00Z'}, (iso) => 'at ' + iso),
+    'The sale has not opened yet; it opens at 2027-03-01T10:00:00Z. Keep this tab open: when it opens, everyone '
+        + 'waiting gets a place drawn at random.', 'a pre-queue tab says when the sale opens');
+assert.match(rules.notOpenWords({}, (iso) => iso), /^The sale has not opened yet\. Keep/, 'or nothing where unknown');
+assert.strictEqual(rules.notOpenWords({opened: true, saleOpensAt: 'x'}, (iso) => iso),
+    'The sale has opened. Drawing your place…');
 assert.strictEqual(rules.openingSpreadMs(3000, 1), 6000, '1 s per 500 waiting');
 assert.strictEqual(rules.openingSpreadMs(100000, 1), 10000, 'at most 10 s');
 assert.strictEqual(rules.openingSpreadMs(3000, 0), 0);

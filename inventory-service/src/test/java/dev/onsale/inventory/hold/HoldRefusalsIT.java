@@ -33,7 +33,11 @@ class HoldRefusalsIT extends HoldsOverHttp {
             assertThat(second.problemType()).isEqualTo("/problems/order-already-live");
             assertThat(second.json().path("detail").asString())
                     .as("the detail names the live order and what to do")
-                    .contains(live, "/api/orders/" + live + "/payments", "DELETE /api/orders/" + live);
+                    .contains(live, "/api/orders/" + live + "/payments", "DELETE /api/orders/" + live)
+                    .contains("if it has just ended");
+            assertThat(second.header("Retry-After"))
+                    .as("an order cancelled a moment ago reaches the gate through Kafka: when to ask again")
+                    .isEqualTo("2");
             assertThat(TestEvents.available(jedis, eventId)).isEqualTo(CAPACITY - 1);
         }
     }

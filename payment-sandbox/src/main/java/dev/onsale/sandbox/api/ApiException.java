@@ -2,19 +2,30 @@ package dev.onsale.sandbox.api;
 
 import org.springframework.http.HttpStatus;
 
-/** An acquirer-style error: rendered as {@code {"error": {"type", "message", "param"?}}} with the given status. */
+/**
+ * An acquirer-style error: rendered as {@code {"error": {"type", "message", "param"?, "code"?}}} with the given
+ * status. {@code code} says in one machine word what is wrong where the type alone does not (an unknown payment
+ * method): clients keep it, while the message may echo what they sent.
+ */
 public class ApiException extends RuntimeException {
 
     private final HttpStatus status;
     private final String type;
     private final String param;
+    private final String code;
     private final Long retryAfterSeconds;
 
     private ApiException(HttpStatus status, String type, String message, String param, Long retryAfterSeconds) {
+        this(status, type, message, param, null, retryAfterSeconds);
+    }
+
+    private ApiException(
+            HttpStatus status, String type, String message, String param, String code, Long retryAfterSeconds) {
         super(message);
         this.status = status;
         this.type = type;
         this.param = param;
+        this.code = code;
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
@@ -58,7 +69,11 @@ public class ApiException extends RuntimeException {
     }
 
     public ApiException withParam(String param) {
-        return new ApiException(status, type, getMessage(), param, retryAfterSeconds);
+        return new ApiException(status, type, getMessage(), param, code, retryAfterSeconds);
+    }
+
+    public ApiException withCode(String code) {
+        return new ApiException(status, type, getMessage(), param, code, retryAfterSeconds);
     }
 
     public HttpStatus status() {
@@ -71,6 +86,10 @@ public class ApiException extends RuntimeException {
 
     public String param() {
         return param;
+    }
+
+    public String code() {
+        return code;
     }
 
     public Long retryAfterSeconds() {

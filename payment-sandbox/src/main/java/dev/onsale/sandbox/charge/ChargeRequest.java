@@ -6,7 +6,10 @@ import java.util.UUID;
 /** Body of {@code POST /v1/charges}; equality is what "same body" means for an idempotency key. */
 public record ChargeRequest(UUID orderId, Long amountCents, String currency, String paymentMethod) {
 
-    /** The known payment method, or 400 naming the first bad field. */
+    /** Error code of a token this acquirer never issued. */
+    static final String UNKNOWN_PAYMENT_METHOD = "unknown_payment_method";
+
+    /** The known payment method, or 400 naming the first bad field (and, for an unknown token, saying so). */
     PaymentMethod validate() {
         if (orderId == null)
             throw ApiException.invalidRequest("Missing required param: orderId").withParam("orderId");
@@ -24,6 +27,7 @@ public record ChargeRequest(UUID orderId, Long amountCents, String currency, Str
         }
         return PaymentMethod.of(paymentMethod)
                 .orElseThrow(() -> ApiException.invalidRequest("No such payment method: '" + paymentMethod + "'")
-                        .withParam("paymentMethod"));
+                        .withParam("paymentMethod")
+                        .withCode(UNKNOWN_PAYMENT_METHOD));
     }
 }

@@ -85,10 +85,14 @@ class ChargeIdempotencyIT {
     }
 
     @Test
-    void anUnknownPaymentMethodIsRefusedWith400() {
+    void anUnknownPaymentMethodIsRefusedWith400AndACodeSayingSo() {
         var answer = sandbox.charge("k-unknown", chargeBody(UUID.randomUUID(), 1000, "tok_mastercard_unknown"));
         assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.json().get("error").get("type").asString()).isEqualTo("invalid_request_error");
         assertThat(answer.json().get("error").get("param").asString()).isEqualTo("paymentMethod");
+        assertThat(answer.json().get("error").get("code").asString()).isEqualTo("unknown_payment_method");
+        assertThat(answer.json().get("error").get("message").asString()).contains("tok_mastercard_unknown");
+        assertThat(sandbox.get("/v1/ledger").json().get("charges")).isEmpty();
     }
 
     @Test

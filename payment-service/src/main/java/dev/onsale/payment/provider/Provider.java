@@ -191,7 +191,7 @@ public class Provider {
             return new ProviderAnswer.Unavailable<>(Outcome.TRY_AGAIN, "status " + status);
         }
         ErrorBody.Error error = error(response.body());
-        return new ProviderAnswer.Rejected<>(status, error.type(), error.param());
+        return new ProviderAnswer.Rejected<>(status, error.type(), error.param(), error.code());
     }
 
     private ErrorBody.Error error(String body) {
@@ -203,7 +203,7 @@ public class Provider {
         } catch (JacksonException e) {
             // an error without the acquirer's error body: status only
         }
-        return new ErrorBody.Error(null, null);
+        return new ErrorBody.Error(null, null, null);
     }
 
     private static Duration retryAfter(HttpResponse<String> response) {
@@ -226,9 +226,12 @@ public class Provider {
                 .orElse(DEFAULT_RETRY_AFTER);
     }
 
-    /** The acquirer's error body {@code {"error": {"type", "message", "param"}}}; the message is never kept. */
+    /**
+     * The acquirer's error body {@code {"error": {"type", "message", "param", "code"}}}; the message is never kept
+     * (it may echo what we sent), the code only in its one-word form ({@link ProviderAnswer.Rejected}).
+     */
     record ErrorBody(Error error) {
-        record Error(String type, String param) {}
+        record Error(String type, String param, String code) {}
     }
 
     /** What the breaker records for a failed call. */

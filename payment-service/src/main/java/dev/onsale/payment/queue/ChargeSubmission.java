@@ -81,7 +81,10 @@ class ChargeSubmission {
                 }
                 payments.retry(payment.id(), claim, delay, true);
             }
-            case ProviderAnswer.Rejected<ChargeView> rejected -> settlement.failed(payment.id(), rejected.reason());
+            case ProviderAnswer.Rejected<ChargeView> rejected -> {
+                log.info("Payment {}: the provider refused the charge ({})", payment.id(), rejected.detail());
+                settlement.failed(payment.id(), rejected.reason());
+            }
         }
     }
 

@@ -53,7 +53,7 @@ class RefundSubmission {
                 refunds.retry(refund.paymentId(), claim, delay, true);
             }
             case ProviderAnswer.Rejected<RefundView> rejected ->
-                settlement.refundRefused(refund.paymentId(), rejected.reason());
+                settlement.refundRefused(refund.paymentId(), rejected.detail());
         }
     }
 }

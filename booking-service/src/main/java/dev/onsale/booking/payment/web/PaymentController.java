@@ -1,9 +1,10 @@
 package dev.onsale.booking.payment.web;
 
+import dev.onsale.booking.payment.PaymentAnswer;
 import dev.onsale.booking.payment.PaymentRequest;
 import dev.onsale.booking.payment.PaymentRequests;
 import dev.onsale.booking.payment.PaymentRequests.Outcome;
-import dev.onsale.booking.payment.StoredAnswer;
+import dev.onsale.booking.payment.PaymentState;
 import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.platform.identity.Buyer;
@@ -11,6 +12,7 @@ import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -29,8 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * without a session (the {@link Buyer} parameter); 400 {@code invalid-request} for a body carrying anything like a
  * card number (before anything else reads it; the digits are never echoed or logged); 400
  * {@code idempotency-key-missing}; 400 {@code invalid-request} for any other bad body; then the key's record
- * (replay, or 422 {@code idempotency-key-reused}) before the order (404 {@code order-not-found}, 409
- * {@code order-not-payable}).
+ * (a repeat: 202 with the payment as it is now; or 422 {@code idempotency-key-reused}) before the order (404
+ * {@code order-not-found}, 409 {@code order-not-payable}).
  */
 @RestController
 class PaymentController {
@@ -57,6 +59,14 @@ class PaymentController {
                 ProblemType.ORDER_NOT_PAYABLE,
                 ProblemType.IDEMPOTENCY_KEY_REUSED
             })
+    // the body is written as the JSON the answer holds (a String); documented as the payment it describes
+    @ApiResponse(
+            responseCode = "202",
+            description = "the payment and its status now: the first answer, and every repeat of its request",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON_VALUE,
+                            schema = @Schema(implementation = PaymentState.class)))
     @PostMapping(path = "/api/orders/{orderId}/payments", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> pay(
             Buyer buyer,
@@ -94,7 +104,7 @@ class PaymentController {
         };
     }
 
-    private static ResponseEntity<String> answer(StoredAnswer answer) {
+    private static ResponseEntity<String> answer(PaymentAnswer answer) {
         return ResponseEntity.status(answer.status())
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(answer.body());

@@ -10,9 +10,11 @@ import dev.onsale.booking.PlacedOrders;
 import dev.onsale.booking.hold.Allocation;
 import dev.onsale.booking.order.OrderTransitions;
 import dev.onsale.booking.order.PaymentOutcomes;
+import dev.onsale.common.events.PaymentFailed;
 import dev.onsale.common.events.PaymentSucceeded;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.testing.TestHttp;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -91,10 +93,67 @@ class OrderControllerIT {
         JsonNode body =
                 http.get("/api/orders/" + held.orderId()).buyer(buyer).send().json();
         assertThat(body.get("status").asString()).isEqualTo("CONFIRMED");
+        assertThat(body.propertyNames()).doesNotContain("expiresAt", "failureReason");
         assertThat(body.get("tickets").valueStream().map(t -> t.get("seatId").asString()))
                 .containsExactlyElementsOf(held.seatIds());
         assertThat(body.get("tickets").valueStream().map(t -> t.get("ticketId").asString()))
                 .doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aPaymentPendingOrderShowsThePaymentsDeadlineNotItsHolds() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        transitions.startPayment(held.orderId()).orElseThrow();
+
+        JsonNode body =
+                http.get("/api/orders/" + held.orderId()).buyer(buyer).send().json();
+        assertThat(body.get("status").asString()).isEqualTo("PAYMENT_PENDING");
+        assertThat(Instant.parse(body.get("expiresAt").asString()))
+                .isEqualTo(jdbc.queryForObject(
+                                "SELECT payment_deadline FROM booking.orders WHERE id = ?",
+                                Timestamp.class,
+                                held.orderId())
+                        .toInstant())
+                .isNotEqualTo(held.expiresAt());
+        assertThat(body.propertyNames()).doesNotContain("failureReason");
+    }
+
+    @Test
+    void aFailedPaymentsOrderSaysWhyTheProviderFailedItAndFinalOrdersHaveNoDeadline() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        TestHttp.Reply accepted = http.post(
+                        "/api/orders/" + held.orderId() + "/payments", "{\"paymentMethod\": \"tok_nosuchcard\"}")
+                .buyer(buyer)
+                .idempotencyKey(UUID.randomUUID().toString())
+                .send();
+        assertThat(accepted.status()).isEqualTo(202);
+        payments.apply(
+                UUID.randomUUID(),
+                new PaymentFailed(
+                        held.orderId(),
+                        UUID.fromString(accepted.json().get("paymentId").asString()),
+                        "unknown_payment_method"));
+
+        JsonNode failed =
+                http.get("/api/orders/" + held.orderId()).buyer(buyer).send().json();
+        assertThat(failed.get("status").asString()).isEqualTo("PAYMENT_FAILED");
+        assertThat(failed.get("failureReason").asString()).isEqualTo("unknown_payment_method");
+        assertThat(failed.propertyNames()).doesNotContain("expiresAt");
+
+        SeatsAllocated cancelled = orders.hold(eventId, buyer, 1);
+        http.delete("/api/orders/" + cancelled.orderId()).buyer(buyer).send();
+        SeatsAllocated expired = orders.hold(eventId, buyer, 1);
+        orders.overdue(expired.orderId());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
+        for (SeatsAllocated ended : new SeatsAllocated[] {cancelled, expired}) {
+            JsonNode body = http.get("/api/orders/" + ended.orderId())
+                    .buyer(buyer)
+                    .send()
+                    .json();
+            assertThat(body.get("status").asString()).isIn("CANCELLED", "EXPIRED");
+            assertThat(body.propertyNames()).doesNotContain("expiresAt", "failureReason");
+        }
     }
 
     @Test

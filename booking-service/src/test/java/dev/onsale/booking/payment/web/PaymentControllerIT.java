@@ -14,6 +14,8 @@ import dev.onsale.common.Topics;
 import dev.onsale.common.events.PaymentCommand;
 import dev.onsale.common.events.PaymentFailed;
 import dev.onsale.common.events.PaymentRequested;
+import dev.onsale.common.events.PaymentSucceeded;
+import dev.onsale.common.events.RefundIssued;
 import dev.onsale.common.events.SeatsAllocated;
 import dev.onsale.engines.Engines;
 import dev.onsale.platform.testing.TopicTail;
@@ -160,7 +162,7 @@ class PaymentControllerIT {
     }
 
     @Test
-    void aRepeatGetsTheStoredAnswerAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
+    void aRepeatGetsThe202OfItsPaymentAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         String key = UUID.randomUUID().toString();
         TestHttp.Reply first = pay(held.orderId(), buyer, key, VISA);
@@ -186,13 +188,53 @@ class PaymentControllerIT {
                         UUID.fromString(first.json().get("paymentId").asString()),
                         "card_declined"));
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_FAILED");
-        assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
+        TestHttp.Reply afterFailure = pay(held.orderId(), buyer, key, VISA);
+        assertThat(afterFailure.status()).isEqualTo(202);
+        assertThat(afterFailure.json().get("paymentId")).isEqualTo(first.json().get("paymentId"));
+        assertThat(afterFailure.json().get("status").asString()).isEqualTo("FAILED");
+        assertThat(afterFailure.json().get("failureReason").asString()).isEqualTo("card_declined");
         assertProblem(
                 pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
                 422,
                 "idempotency-key-reused");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class, buyer))
                 .isOne();
+    }
+
+    @Test
+    void aRepeatTellsThePaymentsStatusNowAndTheReasonOnlyWhileItIsFailed() {
+        SeatsAllocated held = orders.hold(eventId, buyer, 1);
+        String key = UUID.randomUUID().toString();
+        TestHttp.Reply first = pay(held.orderId(), buyer, key, VISA);
+        UUID paymentId = UUID.fromString(first.json().get("paymentId").asString());
+        assertThat(first.json().get("status").asString()).isEqualTo("PROCESSING");
+        assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
+
+        outcomes.apply(UUID.randomUUID(), new PaymentSucceeded(held.orderId(), paymentId, 5_000, "EUR"));
+        assertThat(orders.status(held.orderId())).isEqualTo("CONFIRMED");
+        assertRepeat(held.orderId(), key, paymentId, "SUCCEEDED");
+
+        SeatsAllocated late = orders.hold(eventId, buyer, 1);
+        String lateKey = UUID.randomUUID().toString();
+        UUID latePayment = UUID.fromString(pay(late.orderId(), buyer, lateKey, VISA)
+                .json()
+                .get("paymentId")
+                .asString());
+        outcomes.apply(UUID.randomUUID(), new PaymentFailed(late.orderId(), latePayment, "provider-unavailable"));
+        assertRepeat(late.orderId(), lateKey, latePayment, "FAILED");
+        outcomes.apply(UUID.randomUUID(), new PaymentSucceeded(late.orderId(), latePayment, 5_000, "EUR"));
+        assertRepeat(late.orderId(), lateKey, latePayment, "REFUND_PENDING");
+        outcomes.apply(UUID.randomUUID(), new RefundIssued(late.orderId(), latePayment, UUID.randomUUID(), 5_000));
+        assertThat(orders.status(late.orderId())).isEqualTo("REFUNDED");
+        assertRepeat(late.orderId(), lateKey, latePayment, "REFUNDED");
+        assertThat(jdbc.queryForObject(
+                        "SELECT response_body FROM booking.payment_idempotency"
+                                + " WHERE session_id = ? AND idempotency_key = ?",
+                        String.class,
+                        buyer,
+                        key))
+                .as("the record keeps the first answer")
+                .isEqualTo(first.body());
     }
 
     @Test
@@ -349,6 +391,21 @@ class PaymentControllerIT {
         return key == null
                 ? http.post(path, body).buyer(session).send()
                 : http.post(path, body).buyer(session).idempotencyKey(key).send();
+    }
+
+    private void assertRepeat(UUID orderId, String key, UUID paymentId, String status) {
+        TestHttp.Reply repeat = pay(orderId, buyer, key, VISA);
+        assertThat(repeat.status()).isEqualTo(202);
+        assertThat(repeat.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        assertThat(repeat.json().get("paymentId").asString()).isEqualTo(paymentId.toString());
+        assertThat(repeat.json().get("status").asString()).isEqualTo(status);
+        if (status.equals("FAILED")) {
+            assertThat(repeat.json().propertyNames()).containsExactly("paymentId", "status", "failureReason");
+            assertThat(repeat.json().get("failureReason").asString()).isEqualTo("provider-unavailable");
+        } else {
+            assertThat(repeat.json().propertyNames()).containsExactly("paymentId", "status");
+        }
     }
 
     private double counter(String name) {

@@ -15,6 +15,9 @@ import java.util.UUID;
 /** The problem a refused or unanswered hold request is answered with (API.md, holds row). */
 final class HoldProblems {
 
+    /** How soon an order that has just ended is known to the gate, as a client is told to ask again. */
+    private static final Duration ORDER_ENDING = Duration.ofSeconds(2);
+
     private HoldProblems() {}
 
     static ProblemException of(HoldAnswer answer, HoldRequest request, HoldsProperties properties) {
@@ -83,17 +86,26 @@ final class HoldProblems {
                         + "; ask for fewer");
     }
 
-    /** The session's live order by its id, and the two ways to end it. */
+    /**
+     * The session's live order by its id, and the two ways to end it. The gate learns that an order ended (cancelled,
+     * expired, its payment failed) from booking through Kafka, a second or so after the buyer did: a hold asked for
+     * right after a 204 cancel meets the order still live here, so the answer says so and when to ask again.
+     */
     private static ProblemException orderAlreadyLive(UUID liveOrder) {
+        String justEnded =
+                "; if it has just ended, the sale learns it within a few seconds: try again after Retry-After";
         if (liveOrder == null) {
             return new ProblemException(
-                    ProblemType.ORDER_ALREADY_LIVE,
-                    "this session already holds an order for this event; pay or cancel it first");
+                            ProblemType.ORDER_ALREADY_LIVE,
+                            "this session already holds an order for this event; pay or cancel it first" + justEnded)
+                    .retryAfter(ORDER_ENDING.toSeconds());
         }
         return new ProblemException(
-                ProblemType.ORDER_ALREADY_LIVE,
-                "this session already holds order " + liveOrder + " for this event; pay it (POST /api/orders/"
-                        + liveOrder + "/payments) or cancel it (DELETE /api/orders/" + liveOrder + ") first");
+                        ProblemType.ORDER_ALREADY_LIVE,
+                        "this session already holds order " + liveOrder + " for this event; pay it (POST /api/orders/"
+                                + liveOrder + "/payments) or cancel it (DELETE /api/orders/" + liveOrder + ") first"
+                                + justEnded)
+                .retryAfter(ORDER_ENDING.toSeconds());
     }
 
     /**

@@ -15,7 +15,7 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
-/** Every error leaves as {@code {"error": {"type", "message"}}}, the way acquirers answer. */
+/** Every error leaves as {@code {"error": {"type", "message", "param"?, "code"?}}}, the way acquirers answer. */
 @RestControllerAdvice
 class ErrorAdvice {
 
@@ -28,6 +28,7 @@ class ErrorAdvice {
         error.put("type", e.type());
         error.put("message", e.getMessage());
         if (e.param() != null) error.put("param", e.param());
+        if (e.code() != null) error.put("code", e.code());
         return builder.body(Map.of("error", error));
     }
 
