@@ -292,6 +292,91 @@ class PaymentsSystemIT {
         assertThat(fixture.seatsInTheDatabase(eventId, "SOLD")).isEmpty();
     }
 
+    /**
+     * Answers that used to mislead, through the gateway as a client meets them: each names what was wrong and what to
+     * do next, and leaves nothing held that it should not.
+     */
+    @Test
+    @Order(6)
+    void everyRefusalAndEveryEndSaysWhatWasWrongAndWhatToDoNext() throws Exception {
+        UUID seated = fixture.created(
+                """
+                {"name": "Seated %s", "venue": "Hall", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
+                 "holdTtlSeconds": 600, "maxPerOrder": 4,
+                 "seatMap": {"sections": [{"name": "A", "rows": 1, "seatsPerRow": 3, "priceCents": 2000}]}}""".formatted(
+                                UUID.randomUUID(),
+                                Instant.now().plus(Duration.ofDays(30)),
+                                Instant.now().minusSeconds(60)),
+                3);
+        events.add(seated);
+        var unknownSeat = fixture.hold(seated, fixture.newBuyer(), "{\"seatIds\": [\"A-1-1\", \"Z-9-9\"]}");
+        assertThat(unknownSeat.status()).as("an unknown seat: %s", unknownSeat).isEqualTo(400);
+        assertThat(unknownSeat.json().path("type").asString()).isEqualTo("/problems/invalid-request");
+        assertThat(unknownSeat.json().path("errors").get(0).path("field").asString())
+                .isEqualTo("seatIds[1]");
+        assertThat(unknownSeat.json().path("detail").asString()).contains("Z-9-9 is not a seat of this event");
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(fixture.redis.get(SaleFixture.counter(seated)))
+                        .as("the refused hold's seats are back on the counter")
+                        .isEqualTo("3"));
+
+        Held two = payments.hold(seated, 2);
+        var tooMany = fixture.hold(seated, fixture.newBuyer(), "{\"quantity\": 2}");
+        assertThat(tooMany.status()).as("2 asked, 1 left: %s", tooMany).isEqualTo(409);
+        assertThat(tooMany.json().path("type").asString())
+                .as("a seat is left: not sold out")
+                .isEqualTo("/problems/not-enough-seats");
+        assertThat(tooMany.json().path("detail").asString()).startsWith("only 1 seat is free, fewer than the 2 asked");
+        assertThat(tooMany.header("Retry-After"))
+                .as("two held seats may come back")
+                .isNotEmpty();
+        var taken = fixture.hold(
+                seated, fixture.newBuyer(), "{\"seatIds\": [\"" + two.seatIds().getFirst() + "\"]}");
+        assertThat(taken.status()).as("a held seat: %s", taken).isEqualTo(409);
+        assertThat(taken.json().path("type").asString()).isEqualTo("/problems/seat-unavailable");
+
+        UUID standing = payments.event("Standing", 4, 3_000);
+        var chosenAtStanding = fixture.hold(standing, fixture.newBuyer(), "{\"seatIds\": [\"GA-1\"]}");
+        assertThat(chosenAtStanding.status())
+                .as("GA-1 at a general-admission event: %s", chosenAtStanding)
+                .isEqualTo(400);
+        assertThat(chosenAtStanding.json().path("detail").asString()).contains("general admission", "quantity");
+
+        Held unknownCard = payments.hold(standing, 1);
+        String unknownKey = UUID.randomUUID().toString();
+        assertThat(payments.pay(unknownCard, unknownKey, "tok_nosuchcard").status())
+                .isEqualTo(202);
+        payments.awaitOrderStatus(unknownCard, "PAYMENT_FAILED", Duration.ofSeconds(60));
+        var failed = gateway.get(unknownCard.path())
+                .bearer(unknownCard.buyer().sessionToken())
+                .send();
+        assertThat(failed.json().path("failureReason").asString()).isEqualTo("unknown_payment_method");
+        assertThat(failed.json().has("expiresAt"))
+                .as("a final order has no deadline: %s", failed)
+                .isFalse();
+        var failedAgain = payments.pay(unknownCard, unknownKey, "tok_nosuchcard");
+        assertThat(failedAgain.status()).isEqualTo(202);
+        assertThat(failedAgain.json().path("status").asString()).isEqualTo("FAILED");
+        assertThat(failedAgain.json().path("failureReason").asString()).isEqualTo("unknown_payment_method");
+
+        String key = UUID.randomUUID().toString();
+        var first = payments.pay(two, key, "tok_visa");
+        payments.awaitOrderStatus(two, "CONFIRMED", Duration.ofSeconds(60));
+        var again = payments.pay(two, key, "tok_visa");
+        assertThat(again.status()).isEqualTo(202);
+        assertThat(again.json().path("paymentId").asString())
+                .isEqualTo(first.json().path("paymentId").asString());
+        assertThat(again.json().path("status").asString())
+                .as("a repeat after the order is confirmed says so: %s", again)
+                .isEqualTo("SUCCEEDED");
+        var confirmed =
+                gateway.get(two.path()).bearer(two.buyer().sessionToken()).send();
+        assertThat(confirmed.json().has("expiresAt"))
+                .as("confirmed: %s", confirmed)
+                .isFalse();
+        acquirer.theOneChargeOf(two, "SUCCEEDED");
+    }
+
     @Test
     @Order(100)
     void everyCapturedChargeEndsAsExactlyOneConfirmedOrderOrOneRefundAndNoBuyerActionIsChargedTwice() throws Exception {

@@ -3,6 +3,7 @@ package dev.onsale.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.onsale.launcher.Service;
 import dev.onsale.launcher.Stack;
 import dev.onsale.testing.TestHttp;
 import java.io.IOException;
@@ -147,6 +148,56 @@ class StackSystemIT {
                 .send();
         assertThat(nowhere.status()).as("arrival for no event: %s", nowhere).isEqualTo(404);
         assertThat(nowhere.json().path("type").asString()).isEqualTo("/problems/event-not-found");
+    }
+
+    /**
+     * The README's walkthrough, pasted whole into bash against this stack: every call answers what its comment
+     * says, in order, the waits end, and no call fails. The reconciliation of an event sold through it finds no drift.
+     */
+    @Test
+    @Order(5)
+    void theReadmesWalkthroughRunsAsWritten() {
+        Walkthrough.Run run = Walkthrough.run(
+                Walkthrough.block(),
+                Map.of(
+                        "GW", stack.gatewayUrl(),
+                        "SANDBOX", stack.serviceUrl(Service.PAYMENT_SANDBOX),
+                        "ADMIN", stack.adminToken(),
+                        "AUDITOR", stack.auditorToken()),
+                Duration.ofMinutes(3));
+        System.out.println(run.output());
+        assertThat(run.exitStatus()).as(run.output()).isZero();
+        List<String> calls =
+                run.lines().stream().filter(line -> line.contains(" -> ")).toList();
+        assertThat(calls)
+                .as("no call failed or went unanswered")
+                .noneMatch(line -> line.matches(".* -> (5\\d\\d|000) .*"));
+        assertThat(calls)
+                .as(run.output())
+                .map(line -> line.replaceAll("[0-9a-f]{8}-[0-9a-f-]{27}", "{id}"))
+                .map(line -> line.substring(0, line.indexOf(" -> ") + 7))
+                .filteredOn(line -> !line.matches("GET .*(availability|/status|/orders/\\{id\\}) -> [24]0[04]"))
+                // the second hold waits for the gate to hear of the cancel
+                .filteredOn(line -> !line.equals("POST /api/events/{id}/holds -> 409"))
+                .containsExactly(
+                        "POST /admin/events -> 201",
+                        "GET /api/events/{id} -> 200",
+                        "POST /api/sessions -> 201",
+                        "POST /admin/events/{id}/sale/open -> 200",
+                        "GET /api/queue/{id}/progress -> 200",
+                        "POST /api/events/{id}/holds -> 201",
+                        "DELETE /api/orders/{id} -> 204",
+                        "POST /api/events/{id}/holds -> 201",
+                        "POST /api/orders/{id}/payments -> 202",
+                        "POST /api/orders/{id}/payments -> 202",
+                        "POST /admin/reconciliation/run -> 201",
+                        "GET /audit/reconciliation/reports/{id} -> 200",
+                        "GET /audit/reconciliation/verify -> 200",
+                        "GET /audit/events/{id}/ledger -> 200",
+                        "POST /admin/events -> 400");
+        assertThat(run.output())
+                .contains("\"status\":\"ADMITTED\"", "\"status\":\"CONFIRMED\"", "\"valid\":true")
+                .contains("\"sold\":2");
     }
 
     /** The contract's tables against the document the gateway merges from the real services' generated parts. */
