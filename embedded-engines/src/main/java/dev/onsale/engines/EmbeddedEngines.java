@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -27,7 +28,9 @@ import org.slf4j.LoggerFactory;
 import redis.embedded.RedisServer;
 
 /**
- * Real Kafka (KRaft, one broker), PostgreSQL and redis-server, started in and owned by this JVM.
+ * Real Kafka (KRaft, one broker), PostgreSQL and redis-server, started in and owned by this JVM; or, in the
+ * {@link Topology} asked for, Kafka as several brokers (every topic replicated on up to three of them) and Redis as
+ * a cluster of several masters, as a deployment that outgrows one node runs them.
  * <p>
  * PostgreSQL runs with {@code wal_level=logical} and has a database {@code onsale} (user {@code postgres},
  * no password); Redis publishes expiry notifications ({@code notify-keyspace-events Ex}); Kafka has every
@@ -39,6 +42,9 @@ public final class EmbeddedEngines implements Engines {
     public static final String DATABASE = "onsale";
     public static final String DB_USER = "postgres";
     public static final String DB_PASSWORD = "";
+    /** The services' setting naming a Redis Cluster's nodes; absent, they use the one server of ONSALE_REDIS_URL. */
+    public static final String REDIS_CLUSTER_NODES = "ONSALE_REDIS_CLUSTER_NODES";
+
     static final int PARTITIONS = 3;
     static final List<String> TOPICS = List.of(
             Topics.EVENTS,
@@ -60,6 +66,7 @@ public final class EmbeddedEngines implements Engines {
     private LoopbackKafka kafka;
     private EmbeddedPostgres postgres;
     private RedisServer redis;
+    private RedisClusterEngine redisCluster;
     private String kafkaBootstrap;
     private int redisPort;
     private long postgresPid = -1;
@@ -75,11 +82,24 @@ public final class EmbeddedEngines implements Engines {
      * @param workDir holds the PostgreSQL data directory and Redis' files; created if missing
      */
     public static EmbeddedEngines start(EnginePorts ports, Path workDir) {
+        return start(ports, workDir, Topology.SINGLE);
+    }
+
+    /**
+     * Starts the three engines in {@code topology}; on failure whatever was started is stopped again.
+     *
+     * @param workDir holds the PostgreSQL data directory and Redis' files; created if missing
+     */
+    public static EmbeddedEngines start(EnginePorts ports, Path workDir, Topology topology) {
         var engines = new EmbeddedEngines(workDir.toAbsolutePath());
         try {
             Files.createDirectories(engines.workDir);
             long started = System.nanoTime();
-            engines.startRedis(ports.redis());
+            if (topology.redisCluster()) {
+                engines.startRedisCluster(topology.redisMasters());
+            } else {
+                engines.startRedis(ports.redis());
+            }
             // PostgreSQL (initdb) and Kafka take seconds each and do not depend on each other
             var postgres = CompletableFuture.runAsync(() -> {
                 try {
@@ -89,7 +109,7 @@ public final class EmbeddedEngines implements Engines {
                 }
             });
             try {
-                engines.startKafka(ports.kafka());
+                engines.startKafka(ports.kafka(), topology.kafkaBrokers());
             } finally {
                 joinUnwrapped(postgres);
             }
@@ -159,6 +179,14 @@ public final class EmbeddedEngines implements Engines {
         redisPid = readPid(pidFile).orElse(-1);
     }
 
+    /** Redis as a cluster of {@code masters} nodes; the first node's port is the one a single-server client names. */
+    private void startRedisCluster(int masters) {
+        // a replica per master, so that a master can fail over as in a deployment
+        redisCluster = RedisClusterEngine.start(masters, 1);
+        redisPort = redisCluster.ports().getFirst();
+        redisPid = redisCluster.pids().stream().findFirst().orElse(-1L);
+    }
+
     private void startPostgres(int port) throws IOException, SQLException {
         Path dataDir = workDir.resolve("postgres");
         var builder = EmbeddedPostgres.builder()
@@ -180,21 +208,46 @@ public final class EmbeddedEngines implements Engines {
         }
     }
 
-    private void startKafka(int port) throws Exception {
+    /**
+     * Kafka of {@code brokers} nodes. Every topic (the internal ones and those created on demand too) is replicated on
+     * min(3, brokers) of them; with three replicas a write needs two, so that one broker lost loses no acknowledged
+     * message and stops no producer.
+     */
+    private void startKafka(int port, int brokers) throws Exception {
+        String replicas = String.valueOf(replicationFactor(brokers));
+        String minInSync = String.valueOf(minInSyncReplicas(brokers));
         var broker = LoopbackKafka.start(
                 workDir.resolve("kafka"),
                 port,
+                brokers,
                 Map.of(
-                        "transaction.state.log.replication.factor", "1",
-                        "transaction.state.log.min.isr", "1",
-                        "offsets.topic.replication.factor", "1",
+                        "transaction.state.log.replication.factor", replicas,
+                        "transaction.state.log.min.isr", minInSync,
+                        "offsets.topic.replication.factor", replicas,
+                        "default.replication.factor", replicas,
+                        "min.insync.replicas", minInSync,
                         "auto.create.topics.enable", "true",
                         "num.partitions", String.valueOf(PARTITIONS)));
         kafka = broker;
         kafkaBootstrap = broker.bootstrapServers();
         List<NewTopic> topics = new ArrayList<>();
-        TOPICS.forEach(t -> topics.add(new NewTopic(t, PARTITIONS, (short) 1)));
+        TOPICS.forEach(t -> topics.add(new NewTopic(t, PARTITIONS, (short) replicationFactor(brokers))));
         broker.createTopics(topics);
+    }
+
+    /** Stops Kafka broker {@code node} (1-based) of several, as a broker lost; see {@link LoopbackKafka#stopNode}. */
+    public void stopKafkaBroker(int node) {
+        kafka.stopNode(node);
+    }
+
+    /** min(3, brokers): three copies survive a broker lost while another is restarting. */
+    static int replicationFactor(int brokers) {
+        return Math.min(3, brokers);
+    }
+
+    /** Two of three replicas must have a write; with fewer replicas, one (a lone broker down stops nothing more). */
+    static int minInSyncReplicas(int brokers) {
+        return replicationFactor(brokers) >= 3 ? 2 : 1;
     }
 
     @Override
@@ -221,6 +274,21 @@ public final class EmbeddedEngines implements Engines {
     @Override
     public String redisUrl() {
         return "redis://" + LOOPBACK + ":" + redisPort;
+    }
+
+    /** Adds {@code ONSALE_REDIS_CLUSTER_NODES} (every node as host:port) when Redis is a cluster. */
+    @Override
+    public Map<String, String> environment() {
+        var env = new LinkedHashMap<>(Engines.super.environment());
+        if (redisCluster != null) {
+            env.put(REDIS_CLUSTER_NODES, redisCluster.nodes());
+        }
+        return env;
+    }
+
+    /** The process ids of the cluster's redis-servers (empty for the single server, see {@link #redisPid()}). */
+    public List<Long> redisClusterPids() {
+        return redisCluster == null ? List.of() : redisCluster.pids();
     }
 
     public int kafkaPort() {
@@ -259,6 +327,9 @@ public final class EmbeddedEngines implements Engines {
         }
         if (redis != null) {
             quietly("redis", redis::stop);
+        }
+        if (redisCluster != null) {
+            quietly("redis cluster", redisCluster::close);
         }
         if (postgres != null) {
             quietly("postgres", postgres::close);

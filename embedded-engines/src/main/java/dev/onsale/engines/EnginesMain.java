@@ -11,17 +11,25 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 
 /**
  * The engines process of a local stack: starts Kafka, PostgreSQL and Redis, announces them through the
  * ready file and runs until SIGTERM/SIGINT, when it stops all three (no postgres or redis-server outlives it).
  * <p>
  * Arguments: {@code --kafka-port= --postgres-port= --redis-port=} (defaults 19092, 15432, 16379; 0 = free),
- * {@code --work-dir=} (default .onsale/engines), {@code --ready-file=} (optional). The ready file is
- * written atomically once everything answers; it is a properties file with the ONSALE_* environment of the
- * services plus {@code pid}, {@code postgresPid} and {@code redisPid}.
+ * {@code --kafka-brokers=K} (default 1), {@code --redis-cluster=M} (M masters of a Redis Cluster on free ports
+ * instead of the one server; default 0), {@code --work-dir=} (default .onsale/engines), {@code --ready-file=}
+ * (optional). The ready file is written atomically once everything answers; it is a properties file with the
+ * ONSALE_* environment of the services plus {@code pid}, {@code postgresPid}, {@code redisPid} and, for a cluster,
+ * {@code redisClusterPids} (comma-separated).
  */
 public final class EnginesMain {
+
+    /** The directory under the work dir where fault requests are dropped (see {@link #obey}). */
+    public static final String CONTROL = "control";
+
+    static final String STOP_KAFKA = "stop-kafka-";
 
     private EnginesMain() {}
 
@@ -39,7 +47,8 @@ public final class EnginesMain {
         Path readyFile = options.containsKey("ready-file") ? Path.of(options.get("ready-file")) : null;
 
         long started = System.nanoTime();
-        EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir);
+        var topology = new Topology(intOption(options, "kafka-brokers", 1), intOption(options, "redis-cluster", 0));
+        EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir, topology);
         Runnable stop = () -> {
             engines.close();
             if (readyFile != null) {
@@ -65,7 +74,42 @@ public final class EnginesMain {
         System.out.printf(
                 "onsale engines ready in %d ms: %s%n",
                 (System.nanoTime() - started) / 1_000_000, engines.environment());
+        Thread.ofVirtual().name("onsale-engines-control").start(() -> obey(workDir.resolve(CONTROL), engines));
         new CountDownLatch(1).await();
+    }
+
+    /**
+     * Carries out the faults a test or a rehearsal asks for by a file in {@code control}: {@code stop-kafka-<n>}
+     * stops broker {@code n} of several, as a broker lost. The file is deleted once done (or refused, with the
+     * reason in the log).
+     */
+    private static void obey(Path control, EmbeddedEngines engines) {
+        try {
+            Files.createDirectories(control);
+            while (true) {
+                try (var requests = Files.list(control)) {
+                    for (Path request : requests.toList()) {
+                        String name = request.getFileName().toString();
+                        try {
+                            if (name.startsWith(STOP_KAFKA)) {
+                                engines.stopKafkaBroker(Integer.parseInt(name.substring(STOP_KAFKA.length())));
+                                System.out.println("onsale engines: stopped Kafka broker as asked by " + name);
+                            } else {
+                                System.out.println("onsale engines: unknown control request " + name);
+                            }
+                        } catch (RuntimeException e) {
+                            System.out.println("onsale engines: " + name + " refused: " + e);
+                        }
+                        Files.deleteIfExists(request);
+                    }
+                }
+                Thread.sleep(200);
+            }
+        } catch (IOException e) {
+            System.out.println("onsale engines: control directory unusable: " + e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static Properties readyProperties(EmbeddedEngines engines) {
@@ -74,6 +118,11 @@ public final class EnginesMain {
         properties.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
         properties.setProperty("postgresPid", String.valueOf(engines.postgresPid()));
         properties.setProperty("redisPid", String.valueOf(engines.redisPid()));
+        if (!engines.redisClusterPids().isEmpty()) {
+            properties.setProperty(
+                    "redisClusterPids",
+                    engines.redisClusterPids().stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
         return properties;
     }
 

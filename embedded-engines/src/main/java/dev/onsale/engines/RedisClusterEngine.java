@@ -21,7 +21,8 @@ import redis.embedded.RedisServer;
 
 /**
  * A real Redis Cluster for tests: {@code M} redis-server processes (the binary {@link EmbeddedEngines} runs) in
- * cluster mode, masters only, the 16384 slots split evenly, joined with {@code CLUSTER MEET}; ready once every node
+ * cluster mode, masters (with replicas where asked for), the 16384 slots split evenly over the masters, joined with
+ * {@code CLUSTER MEET}; ready once every node
  * reports {@code cluster_state:ok}. Expiry notifications are on ({@code notify-keyspace-events Ex}) as on the
  * single server. {@link #close()} stops the processes and deletes their files. Needs no redis-cli: the few
  * commands it sends go over a socket of its own.
@@ -42,6 +43,7 @@ public final class RedisClusterEngine implements AutoCloseable {
     private final Path dir;
     private final List<RedisServer> servers = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
+    private final List<Integer> replicaPorts = new ArrayList<>();
 
     private RedisClusterEngine(Path dir) {
         this.dir = dir;
@@ -59,6 +61,14 @@ public final class RedisClusterEngine implements AutoCloseable {
 
     /** Starts a cluster of {@code masters} nodes and waits until it serves every slot. */
     public static RedisClusterEngine start(int masters) {
+        return start(masters, 0);
+    }
+
+    /**
+     * Starts a cluster of {@code masters} nodes, each with {@code replicasPerMaster} replicas (which a failover
+     * promotes), and waits until it serves every slot and every replica follows its master.
+     */
+    public static RedisClusterEngine start(int masters, int replicasPerMaster) {
         if (masters < 1) {
             throw new IllegalArgumentException("a cluster needs a node");
         }
@@ -70,11 +80,15 @@ public final class RedisClusterEngine implements AutoCloseable {
         }
         try {
             for (int i = 0; i < masters; i++) {
-                cluster.startNode();
+                cluster.ports.add(cluster.startNode());
+            }
+            for (int i = 0; i < masters * replicasPerMaster; i++) {
+                cluster.replicaPorts.add(cluster.startNode());
             }
             cluster.assignSlots();
             cluster.join();
             cluster.awaitReady();
+            cluster.replicate(replicasPerMaster);
             return cluster;
         } catch (IOException | RuntimeException e) {
             cluster.close();
@@ -82,9 +96,24 @@ public final class RedisClusterEngine implements AutoCloseable {
         }
     }
 
-    /** The nodes as {@code host:port,host:port,...}: the value of {@code onsale.redis.cluster-nodes}. */
+    /** The masters as {@code host:port,host:port,...}: the value of {@code onsale.redis.cluster-nodes}. */
     public String nodes() {
         return ports.stream().map(port -> LOOPBACK + ":" + port).collect(Collectors.joining(","));
+    }
+
+    /** The replicas' client ports, in start order: replica {@code i} follows master {@code i % masters}. */
+    public List<Integer> replicaPorts() {
+        return List.copyOf(replicaPorts);
+    }
+
+    /** The process ids of the nodes' redis-servers, in start order; a node whose id could not be read is left out. */
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        for (int port : allPorts()) {
+            EmbeddedEngines.readPid(dir.resolve(Integer.toString(port)).resolve("redis.pid"))
+                    .ifPresent(pids::add);
+        }
+        return pids;
     }
 
     /** The client ports of the nodes, in start order (node {@code i} serves the {@code i}-th range of slots). */
@@ -92,7 +121,14 @@ public final class RedisClusterEngine implements AutoCloseable {
         return List.copyOf(ports);
     }
 
-    private void startNode() throws IOException {
+    private List<Integer> allPorts() {
+        List<Integer> all = new ArrayList<>(ports);
+        all.addAll(replicaPorts);
+        return all;
+    }
+
+    /** Starts one cluster-mode redis-server on a free port pair; returns its client port. */
+    private int startNode() throws IOException {
         int port = freeNodePort();
         Path nodeDir = Files.createDirectories(dir.resolve(Integer.toString(port)));
         RedisServer server = RedisServer.newRedisServer()
@@ -103,13 +139,14 @@ public final class RedisClusterEngine implements AutoCloseable {
                 .setting("cluster-node-timeout 5000")
                 .setting("notify-keyspace-events Ex")
                 .setting("dir " + nodeDir)
+                .setting("pidfile " + nodeDir.resolve("redis.pid"))
                 .setting("save \"\"")
                 .setting("appendonly no")
                 .setting("protected-mode no")
                 .build();
         server.start();
         servers.add(server);
-        ports.add(port);
+        return port;
     }
 
     private void assignSlots() throws IOException {
@@ -133,8 +170,9 @@ public final class RedisClusterEngine implements AutoCloseable {
     }
 
     private void join() throws IOException {
-        try (Node first = new Node(ports.getFirst())) {
-            for (int port : ports.subList(1, ports.size())) {
+        List<Integer> all = allPorts();
+        try (Node first = new Node(all.getFirst())) {
+            for (int port : all.subList(1, all.size())) {
                 expectOk(first.command("CLUSTER", "MEET", LOOPBACK, Integer.toString(port)), "CLUSTER MEET");
             }
         }
@@ -142,7 +180,7 @@ public final class RedisClusterEngine implements AutoCloseable {
 
     private void awaitReady() throws IOException {
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
-        for (int port : ports) {
+        for (int port : allPorts()) {
             try (Node node = new Node(port)) {
                 while (!ready(node.command("CLUSTER", "INFO"))) {
                     if (System.nanoTime() > deadline) {
@@ -156,7 +194,58 @@ public final class RedisClusterEngine implements AutoCloseable {
     }
 
     private boolean ready(String info) {
-        return info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:" + ports.size());
+        return info.contains("cluster_state:ok")
+                && info.contains("cluster_known_nodes:" + allPorts().size());
+    }
+
+    /**
+     * Makes replica {@code i} follow master {@code i % masters} ({@code CLUSTER REPLICATE}, asked again until the
+     * replica knows the master through the cluster bus), then waits until every replica's link to its master is up.
+     */
+    private void replicate(int replicasPerMaster) throws IOException {
+        if (replicasPerMaster == 0) {
+            return;
+        }
+        long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+        for (int i = 0; i < replicaPorts.size(); i++) {
+            String masterId;
+            try (Node master = new Node(ports.get(i % ports.size()))) {
+                masterId = master.command("CLUSTER", "MYID");
+            }
+            try (Node replica = new Node(replicaPorts.get(i))) {
+                String reply;
+                while (!(reply = replica.command("CLUSTER", "REPLICATE", masterId)).startsWith("+OK")) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("CLUSTER REPLICATE failed: " + reply);
+                    }
+                    pause();
+                }
+                while (!replica.command("INFO", "replication").contains("master_link_status:up")) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("replica " + replicaPorts.get(i) + " did not sync");
+                    }
+                    pause();
+                }
+            }
+        }
+    }
+
+    /**
+     * A graceful failover of the master of {@code replicaPort} ({@code CLUSTER FAILOVER} on the replica): the replica
+     * catches up, becomes master of the slots, and the old master its replica. Returns once the replica says it
+     * is master.
+     */
+    public void failOverTo(int replicaPort) throws IOException {
+        try (Node replica = new Node(replicaPort)) {
+            expectOk(replica.command("CLUSTER", "FAILOVER"), "CLUSTER FAILOVER");
+            long deadline = System.nanoTime() + READY_WITHIN.toNanos();
+            while (!replica.command("INFO", "replication").contains("role:master")) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("replica " + replicaPort + " was not promoted");
+                }
+                pause();
+            }
+        }
     }
 
     @Override
@@ -189,7 +278,7 @@ public final class RedisClusterEngine implements AutoCloseable {
     private int freeNodePort() throws IOException {
         for (int attempt = 0; attempt < 100; attempt++) {
             int port = LOWEST_PORT + ThreadLocalRandom.current().nextInt(PORT_RANGE);
-            if (!ports.contains(port) && free(port) && free(port + BUS_OFFSET)) {
+            if (!allPorts().contains(port) && free(port) && free(port + BUS_OFFSET)) {
                 return port;
             }
         }

@@ -110,6 +110,9 @@ public final class OnsaleLauncher {
                   --gateway-port=N [8080] --queue-port=N [8081] --inventory-port=N [8082]
                   --booking-port=N [8083] --payment-port=N [8084] --sandbox-port=N [8090] (payment-sandbox)
                   --kafka-port=N [19092] --postgres-port=N [15432] --redis-port=N [16379]  (0 = any free port)
+                  --kafka-brokers=K [1]     K KRaft brokers, every topic replicated on min(3, K) of them
+                  --redis-cluster=M [0]     a Redis Cluster of M masters on free ports instead of one redis-server
+                                            (every service and the gateway then use a cluster client)
                   --<gateway|queue|inventory|booking|payment|sandbox>-management-port=N [18080 18081 18082 18083
                                             18084 18090]  actuator (health, metrics) of each process, loopback only
                   --gateway-address=IP [127.0.0.1]  where the gateway listens; 0.0.0.0 opens it, and only it, to

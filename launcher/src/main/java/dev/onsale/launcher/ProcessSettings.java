@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How the stack's processes are run and waited for: the java executable and JVM options of each kind of process,
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param stopGrace          how long a process may take to exit after SIGTERM before it is killed
  * @param serviceEnvironment extra environment variables of every service process (e.g. ONSALE_* settings), applied
  *                           over the inherited environment and under the stack's own wiring
+ * @param engineShape        how many Kafka brokers, and a Redis server or cluster
  */
 public record ProcessSettings(
         Path java,
@@ -27,7 +29,8 @@ public record ProcessSettings(
         Duration enginesTimeout,
         Duration readinessTimeout,
         Duration stopGrace,
-        Map<String, String> serviceEnvironment) {
+        Map<String, String> serviceEnvironment,
+        EngineShape engineShape) {
 
     /**
      * C1 only: on a 2-core laptop the stack is up in ~35 s instead of ~60 s with the full JIT, and the
@@ -59,6 +62,7 @@ public record ProcessSettings(
         gatewayJvmOptions = List.copyOf(gatewayJvmOptions);
         serviceEnvironment = Map.copyOf(serviceEnvironment);
         enginesJvmOptions = List.copyOf(enginesJvmOptions);
+        Objects.requireNonNull(engineShape, "engineShape");
     }
 
     /**
@@ -74,7 +78,8 @@ public record ProcessSettings(
                 Duration.ofSeconds(120),
                 Duration.ofSeconds(180),
                 Duration.ofSeconds(20),
-                Map.of());
+                Map.of(),
+                EngineShape.SINGLE);
     }
 
     /** The JVM options of {@code service}'s process. */
@@ -91,7 +96,8 @@ public record ProcessSettings(
                 enginesTimeout,
                 readinessTimeout,
                 stopGrace,
-                serviceEnvironment);
+                serviceEnvironment,
+                engineShape);
     }
 
     ProcessSettings withGatewayJvmOptions(List<String> options) {
@@ -103,7 +109,8 @@ public record ProcessSettings(
                 enginesTimeout,
                 readinessTimeout,
                 stopGrace,
-                serviceEnvironment);
+                serviceEnvironment,
+                engineShape);
     }
 
     ProcessSettings withReadinessTimeout(Duration timeout) {
@@ -115,7 +122,8 @@ public record ProcessSettings(
                 enginesTimeout,
                 timeout,
                 stopGrace,
-                serviceEnvironment);
+                serviceEnvironment,
+                engineShape);
     }
 
     ProcessSettings withServiceEnvironment(Map<String, String> environment) {
@@ -127,7 +135,21 @@ public record ProcessSettings(
                 enginesTimeout,
                 readinessTimeout,
                 stopGrace,
-                environment);
+                environment,
+                engineShape);
+    }
+
+    ProcessSettings withEngineShape(EngineShape shape) {
+        return new ProcessSettings(
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                serviceEnvironment,
+                shape);
     }
 
     /** The java executable running this launcher, so that every child runs on the same JDK. */

@@ -26,6 +26,9 @@ public final class Stack implements AutoCloseable {
 
     private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final int TAIL_LINES = 40;
+    /** The services' setting naming a Redis Cluster's nodes, passed on from the engines when Redis is one. */
+    private static final String REDIS_CLUSTER_NODES = "ONSALE_REDIS_CLUSTER_NODES";
+
     private static final Duration POLL = Duration.ofMillis(250);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
@@ -231,6 +234,7 @@ public final class Stack implements AutoCloseable {
                 "--redis-port=" + config.redisPort(),
                 "--work-dir=" + runDir.resolve("engines"),
                 "--ready-file=" + ready));
+        command.addAll(config.engineShape().enginesArguments());
         Process engines = launch(Teardown.ENGINES, command, Map.of(), log);
         long deadline = System.nanoTime() + config.enginesTimeout().toNanos();
         while (!Files.isRegularFile(ready)) {
@@ -252,6 +256,14 @@ public final class Stack implements AutoCloseable {
         }
         recordEnginePid(Teardown.POSTGRES, properties.getProperty("postgresPid"));
         recordEnginePid(Teardown.REDIS, properties.getProperty("redisPid"));
+        String clusterPids = properties.getProperty("redisClusterPids", "");
+        if (!clusterPids.isBlank()) {
+            // the first node is redisPid already: the others get names of their own, for down to stop them too
+            String[] nodes = clusterPids.split(",");
+            for (int i = 1; i < nodes.length; i++) {
+                recordEnginePid(Teardown.REDIS + "-" + (i + 1), nodes[i]);
+            }
+        }
         var env = new LinkedHashMap<String, String>();
         for (String name : List.of(
                 "ONSALE_KAFKA_BOOTSTRAP",
@@ -260,6 +272,9 @@ public final class Stack implements AutoCloseable {
                 "ONSALE_DB_PASSWORD",
                 "ONSALE_REDIS_URL")) {
             env.put(name, properties.getProperty(name, ""));
+        }
+        if (properties.containsKey(REDIS_CLUSTER_NODES)) {
+            env.put(REDIS_CLUSTER_NODES, properties.getProperty(REDIS_CLUSTER_NODES));
         }
         engineEnvironment = Map.copyOf(env);
         progress.accept("engines ready in " + seconds(started) + " s: kafka " + env.get("ONSALE_KAFKA_BOOTSTRAP")

@@ -86,6 +86,15 @@ public record StackConfig(StackLayout layout, StackPorts ports, ProcessSettings 
         return withLayout(layout.withStateDir(dir));
     }
 
+    /** The same configuration with the engines in {@code shape}. */
+    public StackConfig withEngineShape(EngineShape shape) {
+        return withProcesses(processes.withEngineShape(shape));
+    }
+
+    public EngineShape engineShape() {
+        return processes.engineShape();
+    }
+
     public StackConfig withReadinessTimeout(Duration timeout) {
         return withProcesses(processes.withReadinessTimeout(timeout));
     }

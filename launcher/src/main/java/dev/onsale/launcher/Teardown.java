@@ -24,10 +24,21 @@ final class Teardown {
 
     private Teardown() {}
 
+    /** The redis-server, or one node of a Redis Cluster ({@code redis-server-2}, ...). */
+    static boolean isRedis(String name) {
+        return name.equals(REDIS) || name.startsWith(REDIS + "-");
+    }
+
     /** @return one line per process that was still running, saying how it ended */
     static List<String> stop(List<PidsFile.Entry> entries, Duration grace, Consumer<String> progress) {
         List<String> report = new ArrayList<>();
-        stopGroup(entries.stream().filter(e -> !NOT_SERVICES.contains(e.name())).toList(), grace, progress, report);
+        stopGroup(
+                entries.stream()
+                        .filter(e -> !NOT_SERVICES.contains(e.name()) && !isRedis(e.name()))
+                        .toList(),
+                grace,
+                progress,
+                report);
         stopGroup(
                 entries.stream().filter(e -> e.name().equals(ENGINES)).toList(),
                 grace.plus(ENGINE_PROCESS_GRACE),
@@ -35,7 +46,7 @@ final class Teardown {
                 report);
         stopGroup(
                 entries.stream()
-                        .filter(e -> e.name().equals(POSTGRES) || e.name().equals(REDIS))
+                        .filter(e -> e.name().equals(POSTGRES) || isRedis(e.name()))
                         .toList(),
                 ENGINE_PROCESS_GRACE,
                 progress,

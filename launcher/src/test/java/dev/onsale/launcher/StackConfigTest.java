@@ -208,6 +208,24 @@ class StackConfigTest {
     }
 
     @Test
+    void theEnginesAreOneBrokerAndOneRedisUnlessBrokersAndAClusterAreAskedFor() {
+        assertThat(defaults.engineShape()).isEqualTo(EngineShape.SINGLE);
+        assertThat(defaults.engineShape().enginesArguments()).containsExactly("--kafka-brokers=1", "--redis-cluster=0");
+
+        var distributed =
+                StackConfig.parse(defaults, List.of("--kafka-brokers=3", "--redis-cluster=3", "--timeout=60"));
+
+        assertThat(distributed.engineShape()).isEqualTo(new EngineShape(3, 3));
+        assertThat(distributed.engineShape().enginesArguments())
+                .containsExactly("--kafka-brokers=3", "--redis-cluster=3");
+        assertThat(distributed.readinessTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--kafka-brokers=0")))
+                .hasMessageContaining("--kafka-brokers must be positive");
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--redis-cluster=-1")))
+                .hasMessageContaining("--redis-cluster must be 0");
+    }
+
+    @Test
     void aPortGivenTwiceIsReported() {
         var config = StackConfig.parse(defaults, List.of("--queue-port=8080"));
         assertThat(config.ports().duplicatePorts()).hasValue("port 8080 is given to both queue-service and gateway");

@@ -37,7 +37,8 @@ class StackTest {
                         Duration.ofSeconds(60),
                         base.readinessTimeout(),
                         Duration.ofSeconds(5),
-                        Map.of("ONSALE_EXTRA_SETTING", "from-the-config")))
+                        Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
+                        EngineShape.SINGLE))
                 .withSecrets(new StackSecrets(
                         "admin-t",
                         "auditor-t",

@@ -35,6 +35,32 @@ class TeardownTest {
     }
 
     @Test
+    void everyNodeOfARedisClusterIsStoppedWithTheEnginesNotBeforeTheServices() throws Exception {
+        Process service = new ProcessBuilder("sleep", "60").start();
+        Process first = new ProcessBuilder("sleep", "60").start();
+        Process second = new ProcessBuilder("sleep", "60").start();
+        var file = new PidsFile(stateDir);
+        file.record(PidsFile.Entry.of("booking-service", service.toHandle()));
+        file.record(PidsFile.Entry.of(Teardown.REDIS, first.toHandle()));
+        file.record(PidsFile.Entry.of(Teardown.REDIS + "-2", second.toHandle()));
+
+        List<String> report = Stack.down(stateDir, Duration.ofSeconds(1), line -> {});
+
+        assertThat(first.isAlive() || second.isAlive() || service.isAlive()).isFalse();
+        assertThat(report.indexOf(report.stream()
+                        .filter(l -> l.startsWith("booking-service"))
+                        .findFirst()
+                        .orElseThrow()))
+                .as("the services stop first, the engines' processes after them: %s", report)
+                .isLessThan(report.indexOf(report.stream()
+                        .filter(l -> l.startsWith("redis-server-2"))
+                        .findFirst()
+                        .orElseThrow()));
+        assertThat(Teardown.isRedis("redis-server-3")).isTrue();
+        assertThat(Teardown.isRedis("redis-serverless")).isFalse();
+    }
+
+    @Test
     void downIsHarmlessWhenNothingRuns() {
         assertThat(Stack.down(stateDir, Duration.ofSeconds(1), line -> {})).isEmpty();
     }

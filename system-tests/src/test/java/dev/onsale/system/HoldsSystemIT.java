@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -53,7 +53,7 @@ class HoldsSystemIT {
     private static SaleFixture fixture;
     private static Stack stack;
     private static TestHttp gateway;
-    private static JedisPooled redis;
+    private static UnifiedJedis redis;
     private static HoldAttempts holds;
 
     @BeforeAll

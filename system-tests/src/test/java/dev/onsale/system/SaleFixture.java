@@ -8,6 +8,7 @@ import dev.onsale.common.token.AdmissionTokenCodec;
 import dev.onsale.common.token.HmacSigner;
 import dev.onsale.common.token.SessionToken;
 import dev.onsale.common.token.SessionTokenCodec;
+import dev.onsale.launcher.EngineShape;
 import dev.onsale.launcher.Stack;
 import dev.onsale.launcher.StackConfig;
 import dev.onsale.testing.TestHttp;
@@ -26,7 +27,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * A started stack with what buyer-side system tests share: tokens minted with the stack's keys (the waiting room
@@ -42,7 +47,7 @@ final class SaleFixture implements AutoCloseable {
     final StackConfig config;
     final Stack stack;
     final TestHttp gateway;
-    final JedisPooled redis;
+    final UnifiedJedis redis;
     private final SessionTokenCodec sessions;
     private final AdmissionTokenCodec admissions;
 
@@ -50,7 +55,7 @@ final class SaleFixture implements AutoCloseable {
         this.config = config;
         this.stack = stack;
         this.gateway = TestHttp.at(stack.gatewayUrl());
-        this.redis = new JedisPooled(URI.create(stack.engineEnvironment().get("ONSALE_REDIS_URL")));
+        this.redis = redisOf(stack.engineEnvironment());
         this.sessions = new SessionTokenCodec(new HmacSigner(config.sessionKey()));
         this.admissions = new AdmissionTokenCodec(new HmacSigner(config.admissionKey()));
     }
@@ -60,13 +65,29 @@ final class SaleFixture implements AutoCloseable {
      * from one address, so the per-address backstop is lifted.
      */
     static SaleFixture start(String name, Map<String, String> environment) {
-        StackConfig defaults = TestStacks.config(name);
+        return start(name, environment, EngineShape.SINGLE);
+    }
+
+    /** As {@link #start(String, Map)}, with the engines in {@code shape} (several brokers, a Redis Cluster). */
+    static SaleFixture start(String name, Map<String, String> environment, EngineShape shape) {
+        StackConfig defaults = TestStacks.config(name).withEngineShape(shape);
         var all = new HashMap<>(defaults.serviceEnvironment());
         all.putAll(environment);
         all.put("ONSALE_RATELIMIT_ADDRESSBURST", "1000000");
         all.put("ONSALE_RATELIMIT_ADDRESSPERSECOND", "1000000");
         StackConfig config = defaults.withServiceEnvironment(Map.copyOf(all));
         return new SaleFixture(config, TestStacks.start(name, config));
+    }
+
+    /** A client of the stack's Redis as the services make theirs: of the cluster when there is one. */
+    private static UnifiedJedis redisOf(Map<String, String> engines) {
+        String cluster = engines.getOrDefault("ONSALE_REDIS_CLUSTER_NODES", "");
+        if (cluster.isBlank()) {
+            return new JedisPooled(URI.create(engines.get("ONSALE_REDIS_URL")));
+        }
+        return new JedisCluster(java.util.Arrays.stream(cluster.split(","))
+                .map(HostAndPort::from)
+                .collect(Collectors.toSet()));
     }
 
     Buyer newBuyer() {

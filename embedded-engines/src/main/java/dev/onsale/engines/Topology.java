@@ -1,0 +1,24 @@
+package dev.onsale.engines;
+
+/**
+ * The shape of a stack's engines: how many Kafka brokers, and whether Redis is one server ({@code redisMasters} 0)
+ * or a cluster of that many masters. {@link #SINGLE} is the default local stack's: one broker, one server.
+ */
+public record Topology(int kafkaBrokers, int redisMasters) {
+
+    public static final Topology SINGLE = new Topology(1, 0);
+
+    public Topology {
+        if (kafkaBrokers < 1) {
+            throw new IllegalArgumentException("Kafka needs at least one broker, got " + kafkaBrokers);
+        }
+        if (redisMasters < 0) {
+            throw new IllegalArgumentException(
+                    "Redis Cluster masters must be 0 (the single server) or more, got " + redisMasters);
+        }
+    }
+
+    boolean redisCluster() {
+        return redisMasters > 0;
+    }
+}
