@@ -45,6 +45,11 @@ class TokenBuckets {
     private final ReactiveStringRedisTemplate redis;
     private final RateLimitProperties limits;
     private final boolean cluster;
+    /** The script's arguments (rate and capacity per bucket), fixed by the settings: built once, not per request. */
+    private final List<String> addressArgs;
+
+    private final List<String> sessionArgs;
+    private final List<String> bothArgs;
 
     @Autowired
     TokenBuckets(
@@ -59,19 +64,22 @@ class TokenBuckets {
         this.redis = redis;
         this.limits = limits;
         this.cluster = cluster;
+        this.addressArgs = List.of(Double.toString(limits.addressPerSecond()), Integer.toString(limits.addressBurst()));
+        this.sessionArgs = List.of(Double.toString(limits.sessionPerSecond()), Integer.toString(limits.sessionBurst()));
+        this.bothArgs = List.of(addressArgs.get(0), addressArgs.get(1), sessionArgs.get(0), sessionArgs.get(1));
     }
 
     /** Takes a token for {@code address}, and for {@code session} when the call is a buyer's. */
     Mono<Verdict> take(String address, Optional<UUID> session) {
-        Bucket byAddress = new Bucket(addressKey(address), limits.addressPerSecond(), limits.addressBurst(), 1);
+        Bucket byAddress = new Bucket(addressKey(address), limits.addressBurst(), 1);
         if (session.isEmpty()) {
-            return take(List.of(byAddress)).map(TokenBuckets::verdict);
+            return take(List.of(byAddress.key()), addressArgs).map(TokenBuckets::verdict);
         }
-        Bucket bySession = new Bucket(sessionKey(session.get()), limits.sessionPerSecond(), limits.sessionBurst(), 2);
+        Bucket bySession = new Bucket(sessionKey(session.get()), limits.sessionBurst(), 2);
         if (!cluster) {
-            return take(List.of(byAddress, bySession)).map(TokenBuckets::verdict);
+            return take(List.of(byAddress.key(), bySession.key()), bothArgs).map(TokenBuckets::verdict);
         }
-        return Mono.zip(take(List.of(byAddress)), take(List.of(bySession)))
+        return Mono.zip(take(List.of(byAddress.key()), addressArgs), take(List.of(bySession.key()), sessionArgs))
                 .flatMap(replies -> settle(byAddress, replies.getT1(), bySession, replies.getT2()));
     }
 
@@ -85,13 +93,11 @@ class TokenBuckets {
         return limits.keyPrefix() + "session:{" + session + "}";
     }
 
-    private record Bucket(String key, double rate, int capacity, int code) {}
+    /** A bucket of this request: its key, its capacity (for a give-back) and the code the script names it by. */
+    private record Bucket(String key, int capacity, int code) {}
 
-    private Mono<List<?>> take(List<Bucket> buckets) {
-        List<String> keys = buckets.stream().map(Bucket::key).toList();
-        List<String> args = buckets.stream()
-                .flatMap(b -> List.of(Double.toString(b.rate()), Integer.toString(b.capacity())).stream())
-                .toList();
+    /** One script call taking from the buckets of {@code keys}; {@code args}: each one's rate and capacity. */
+    private Mono<List<?>> take(List<String> keys, List<String> args) {
         return redis.execute(TAKE, keys, args).next().map(reply -> (List<?>) reply);
     }
 

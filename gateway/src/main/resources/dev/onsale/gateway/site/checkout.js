@@ -167,18 +167,26 @@
         return;
       }
       show(Object.assign({}, order, { status: 'PAYMENT_PENDING' }));
+      await awaitOutcome();
+      paying = false;
+      forget(keyName);
+    }
+
+    /**
+     * Polls the order until the payment has an outcome (the order is no longer live). An order still HELD a moment
+     * after its 202 is shown as being paid: the payment was accepted and is on its way to the order.
+     */
+    async function awaitOutcome() {
       for (;;) {
         await sleep(PROCESSING_POLL_MS);
         var now = await refresh();
         if (now.status === 200 && LIVE.indexOf(now.body.status) < 0) {
-          break;
+          return;
         }
         if (now.status === 200 && now.body.status === 'HELD') {
           show(Object.assign({}, now.body, { status: 'PAYMENT_PENDING' }));
         }
       }
-      paying = false;
-      forget(keyName);
     }
 
     async function cancel() {
@@ -193,13 +201,7 @@
 
     var first = await refresh();
     if (first.status === 200 && first.body.status === 'PAYMENT_PENDING' && !paying) {
-      for (;;) {
-        await sleep(PROCESSING_POLL_MS);
-        var now = await refresh();
-        if (now.status === 200 && now.body.status !== 'PAYMENT_PENDING') {
-          break;
-        }
-      }
+      await awaitOutcome();
     }
     setInterval(function () {
       if (!paying && order && LIVE.indexOf(order.status) >= 0 && document.visibilityState !== 'hidden') {

@@ -39,8 +39,9 @@
     return { chosen: chosen.concat([seatId]), refused: false };
   }
 
+  /** Every state but SCHEDULED, whose words name the opening (saleInWords). */
   var SALE_WORDS = {
-    SCHEDULED: 'opens ', OPEN: 'on sale now', PAUSED: 'paused for a moment', HALTED: 'stopped by the organiser',
+    OPEN: 'on sale now', PAUSED: 'paused for a moment', HALTED: 'stopped by the organiser',
     SOLD_OUT: 'sold out', CLOSED: 'closed'
   };
 
