@@ -87,21 +87,27 @@ final class Audit {
                 unavailableShare < MAX_UNAVAILABLE_SHARE,
                 "%d of %d requests (%.2f%%)"
                         .formatted(run.totals().unavailable(), run.totals().requests(), unavailableShare * 100)));
-        boolean demand = run.buyers() * run.payShare() >= run.seats();
+        boolean demand = run.payers() >= run.seats();
         checks.add(new Check(
                 "every seat sold",
                 !demand || sold >= total,
                 demand
-                        ? "%d of %d sold; %.0f of %d buyers pay"
-                                .formatted(sold, total, run.buyers() * run.payShare(), run.buyers())
-                        : "not enough paying buyers to sell out (%.0f for %d seats): not judged"
-                                .formatted(run.buyers() * run.payShare(), run.seats())));
+                        ? "%d of %d sold; %d of %d buyers pay".formatted(sold, total, run.payers(), run.buyers())
+                        : "not enough paying buyers to sell out (%d for %d seats): not judged"
+                                .formatted(run.payers(), run.seats())));
         return checks;
     }
 
-    /** An ending a buyer can act on: a ticket, sold out, or a hold it chose to let expire. */
+    /**
+     * An ending a buyer can act on: a ticket, sold out, or a hold it chose to let expire; for a bot, the end of its
+     * tries (whether it got a hold is judged apart, by "bots that got a hold").
+     */
     static boolean finalAnswer(String ending) {
-        return ending.equals("paid") || ending.startsWith("sold out") || ending.equals("held and walked away");
+        return ending.equals("paid")
+                || ending.startsWith("sold out")
+                || ending.equals("held and walked away")
+                || ending.equals("bot refused")
+                || ending.equals("bot got a hold");
     }
 
     private static JsonNode eventOf(JsonNode report, UUID eventId) {

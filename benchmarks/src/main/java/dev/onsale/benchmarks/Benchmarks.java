@@ -32,9 +32,20 @@ public final class Benchmarks {
                            ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]
                              [--pay-percent=70] [--protocol=edge|status] [--limit-seconds=600] [--seed=1] [--clients=100]
                              [--warm-up-buyers=1000]   (a warm-up sale on an event of its own first, not reported; 0 skips it)
+                             [--decline-percent=0] [--double-click-percent=0] [--tabs-percent=0] [--hammer-percent=0]
+                             [--bot-percent=0]   (shares of buyers who misbehave: see rehearse)
                            ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]
                              [--auditor-token=local-auditor-token] [--report-dir=.onsale/rehearsals]
-                             (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold; exit 1 on a failure)
+                             [--decline-percent=3] [--double-click-percent=3] [--tabs-percent=2] [--hammer-percent=1]
+                             [--bot-percent=2]   (declined card then a new hold; two concurrent "Pay"s; five tabs on one
+                             session; status every 200 ms; holds without, forged, tampered or another's admission token)
+                             [--sandbox=http://localhost:8090] [--merchant-key=sk_test_local] [--provider-tps=N]
+                             [--provider-latency-ms=P50] [--provider-latency-p99-ms=P99] [--provider-timeout-percent=P]
+                             [--provider-5xx-percent=P] [--webhook-loss-percent=P] [--webhook-duplicate-percent=P]
+                             (the provider's faults, set on the sandbox for the sale and put back after; unset: left as is)
+                             (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold, no bot got a
+                             hold, no double-click charged twice, declined then paid anew, no hold past TTL + grace, fair
+                             admission order, five tabs keep one place, hammering: 429s, no 5xx; exit 1 on a failure)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;

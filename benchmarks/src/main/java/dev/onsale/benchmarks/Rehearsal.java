@@ -10,7 +10,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +27,10 @@ import tools.jackson.databind.node.ObjectNode;
  * payments done, a reconciliation run. From the moment the event exists until the audit begins, samples the sale
  * once a second ({@link Timeline}) and prints its progress every five. Prints each check, writes every figure to a
  * JSON report and the same as a page that opens offline ({@link RehearsalPage}), and exits 1 naming what failed.
+ *
+ * <p>Small shares of its buyers misbehave by default ({@link BuyerMix#REHEARSAL_DEFAULTS}: declined cards,
+ * double-clicks, five tabs, hammering, bots), judged by {@link ConductAudit}; and the payment provider's faults may
+ * be set for the sale ({@link SandboxFaults}), on the sandbox's settings, put back as they were once it settled.
  */
 final class Rehearsal {
 
@@ -37,6 +44,9 @@ final class Rehearsal {
     private final GatewayClient admin;
     private final String auditorToken;
     private final Path reportDirectory;
+    private final SandboxFaults faults;
+    private final String sandboxUrl;
+    private final SandboxClient sandbox;
     /** The measured sale and its timeline, from the moment its event exists (set from within the sale). */
     private LiveSale live;
 
@@ -45,19 +55,25 @@ final class Rehearsal {
     Rehearsal(Options given) {
         String target = given.text("target", given.text("gateway", "http://localhost:8080"));
         // a rehearsal judges what the system does, not how fast a cold one is: no warm-up sale unless asked for
-        this.options = given.orElse("gateway", target).orElse("warm-up-buyers", "0");
+        this.options =
+                BuyerMix.withRehearsalDefaults(given.orElse("gateway", target).orElse("warm-up-buyers", "0"));
         this.admin = new GatewayClient(
                 target,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
         this.auditorToken = options.text(
                 "auditor-token", System.getenv().getOrDefault("ONSALE_AUDITOR_TOKEN", "local-auditor-token"));
         this.reportDirectory = Path.of(options.text("report-dir", ".onsale/rehearsals"));
+        this.faults = SandboxFaults.of(options);
+        this.sandboxUrl = options.text("sandbox", "http://localhost:8090");
+        this.sandbox = new SandboxClient(sandboxUrl, options.text("merchant-key", "sk_test_local"));
+        BuyerMix.of(options); // a share out of range is refused before anything starts
     }
 
     /** Runs the rehearsal; returns the process's exit status: 0 when every check passed. */
     int run() throws Exception {
         SaleBenchmark.SaleRun sale;
         boolean settled;
+        SandboxFaults.Applied restore = faults.apply(sandbox);
         try {
             sale = new SaleBenchmark(options).measured(this::watch);
             timeline.settling();
@@ -66,19 +82,28 @@ final class Rehearsal {
                     sale.holdTtlSeconds() + GRACE_SECONDS);
             settled = settle(dashboardPath(sale.eventId()), sale.holdTtlSeconds() + GRACE_SECONDS);
         } finally {
-            if (timeline != null) {
-                timeline.close();
+            try {
+                if (timeline != null) {
+                    timeline.close();
+                }
+            } finally {
+                restore.close();
             }
         }
         JsonNode report = reconcile();
         JsonNode ledger =
                 ok(admin.send(admin.getAs(auditorToken, "/audit/events/" + sale.eventId() + "/ledger")), "the ledger");
         JsonNode dashboard = ok(admin.send(admin.adminGet(dashboardPath(sale.eventId()))), "the dashboard");
-        List<Audit.Check> checks = Audit.of(sale, ledger, dashboard, report, settled);
+        List<Audit.Check> checks = new ArrayList<>(Audit.of(sale, ledger, dashboard, report, settled));
+        Instant readAt = Instant.now();
+        Map<UUID, String> orders = OrderReads.statuses(
+                admin, ConductAudit.ordersToRead(sale.conduct().holds()));
+        OrderCharges charges = charges(sale.conduct(), ledger);
+        checks.addAll(ConductAudit.of(sale.conduct(), charges, orders, readAt));
 
         System.out.println("audit of event " + sale.eventId() + ":");
-        checks.forEach(c -> System.out.printf("  %-4s %-26s %s%n", c.passed() ? "ok" : "FAIL", c.name(), c.detail()));
-        List<Path> files = write(sale, checks, ledger, dashboard, report);
+        checks.forEach(c -> System.out.printf("  %-4s %-29s %s%n", c.passed() ? "ok" : "FAIL", c.name(), c.detail()));
+        List<Path> files = write(sale, checks, ledger, dashboard, report, charges);
         List<String> failed =
                 checks.stream().filter(c -> !c.passed()).map(Audit.Check::name).toList();
         System.out.println((failed.isEmpty() ? "rehearsal passed" : "rehearsal FAILED: " + String.join(", ", failed))
@@ -153,14 +178,48 @@ final class Rehearsal {
         throw new IllegalStateException("reconciliation run: another run stayed under way for a minute");
     }
 
+    /**
+     * Each order's charges: the sandbox's ledger, if it is this stack's (it has a charge for some order of the sale);
+     * else the event's ledger, saying why.
+     */
+    private OrderCharges charges(Conduct.Snapshot conduct, JsonNode eventLedger) throws InterruptedException {
+        String why;
+        try {
+            OrderCharges acquirer = OrderCharges.ofSandbox(sandboxUrl, sandbox.ledger());
+            boolean ours = conduct.holds().stream().anyMatch(h -> acquirer.count(h.orderId()) > 0);
+            if (ours || eventLedger.path("charges").isEmpty()) {
+                return acquirer;
+            }
+            why = "the sandbox at " + sandboxUrl + " has no charge for this sale's orders: not this stack's; --sandbox";
+        } catch (IOException | RuntimeException e) {
+            why = "the sandbox at " + sandboxUrl + " could not be read ("
+                    + e.getClass().getSimpleName() + "); --sandbox";
+        }
+        return OrderCharges.ofEventLedger(why, eventLedger);
+    }
+
     private JsonNode ok(HttpResponse<String> response, String what) {
         GatewayClient.check(response, 200, what);
         return admin.json(response);
     }
 
+    /** What the page shows of the run's setting beyond the sale's own: the behaviours and the provider's faults. */
+    private Map<String, String> setup(SaleBenchmark.SaleRun sale) {
+        Map<String, String> setup = new LinkedHashMap<>();
+        setup.put("buyers' behaviours", sale.mix().describe());
+        setup.put("buyers who mean to pay", Integer.toString(sale.payers()));
+        setup.put("payment provider's faults", faults.describe());
+        return setup;
+    }
+
     /** Writes the JSON report and its page, under one name; returns both files. */
     private List<Path> write(
-            SaleBenchmark.SaleRun sale, List<Audit.Check> checks, JsonNode ledger, JsonNode dashboard, JsonNode report)
+            SaleBenchmark.SaleRun sale,
+            List<Audit.Check> checks,
+            JsonNode ledger,
+            JsonNode dashboard,
+            JsonNode report,
+            OrderCharges charges)
             throws IOException {
         List<Timeline.Sample> samples = timeline.samples();
         List<CallFigures.Step> steps = live.calls().steps();
@@ -172,12 +231,26 @@ final class Rehearsal {
         root.put("holdTtlSeconds", sale.holdTtlSeconds());
         root.put("payShare", sale.payShare());
         root.put("arrivalSeconds", sale.arrivalSeconds());
+        ObjectNode behaviours = root.putObject("behaviourPercents");
+        sale.mix().percents().forEach((behaviour, percent) -> behaviours.put(BuyerMix.label(behaviour), percent));
+        root.put("payingBuyers", sale.payers());
+        root.set("sandboxFaults", json.valueToTree(faults.settings()));
+        root.put("chargesFrom", charges.source());
         root.put("saleSeconds", sale.seconds());
         root.put("requests", sale.totals().requests());
         root.put("unavailable", sale.totals().unavailable());
         root.put("unanswered", sale.totals().unanswered());
         root.set("endings", json.valueToTree(sale.endings()));
         root.set("checks", json.valueToTree(checks));
+        Conduct.Snapshot conduct = sale.conduct();
+        root.set("fairness", json.valueToTree(Fairness.of(conduct.arrivals())));
+        ObjectNode behaved = root.putObject("conduct");
+        behaved.put("holds", conduct.holds().size());
+        behaved.set("bots", json.valueToTree(conduct.bots()));
+        behaved.set("doubleClicks", json.valueToTree(conduct.doubleClicks()));
+        behaved.set("declines", json.valueToTree(conduct.declines()));
+        behaved.set("tabs", json.valueToTree(conduct.tabs()));
+        behaved.set("hammers", json.valueToTree(conduct.hammers()));
         root.set("latencies", json.valueToTree(steps));
         root.set("timeline", json.valueToTree(samples));
         root.set("ledger", ledger);
@@ -191,7 +264,7 @@ final class Rehearsal {
         Path file = reportDirectory.resolve(name + ".json");
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
         Path page = reportDirectory.resolve(name + ".html");
-        Files.writeString(page, RehearsalPage.render(name, sale, checks, samples, steps));
+        Files.writeString(page, RehearsalPage.render(name, sale, setup(sale), checks, samples, steps));
         return List.of(file, page);
     }
 }

@@ -4,6 +4,7 @@ import dev.onsale.benchmarks.Timeline.Sample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -35,10 +36,14 @@ final class RehearsalPage {
 
     private RehearsalPage() {}
 
-    /** The page of a rehearsal reported as {@code name} (its files' name without the extension). */
+    /**
+     * The page of a rehearsal reported as {@code name} (its files' name without the extension); {@code setup} is
+     * more of the run's settings, each a row under the sale's own (the buyers' behaviours, the provider's faults).
+     */
     static String render(
             String name,
             SaleBenchmark.SaleRun sale,
+            Map<String, String> setup,
             List<Audit.Check> checks,
             List<Sample> timeline,
             List<CallFigures.Step> steps) {
@@ -76,6 +81,7 @@ final class RehearsalPage {
         row(page, "arrival", "within %d s".formatted(sale.arrivalSeconds()));
         row(page, "hold TTL", sale.holdTtlSeconds() + " s");
         row(page, "share of buyers who pay", String.format(Locale.ROOT, "%.0f%%", sale.payShare() * 100));
+        setup.forEach((setting, value) -> row(page, setting, value));
         row(page, "the sale took", String.format(Locale.ROOT, "%.1f s", sale.seconds()));
         row(page, "requests", Long.toString(sale.totals().requests()));
         row(page, "answered 503", Long.toString(sale.totals().unavailable()));

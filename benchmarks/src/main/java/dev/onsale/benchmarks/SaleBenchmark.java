@@ -4,7 +4,6 @@ import dev.onsale.benchmarks.TabClient.Answer;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
@@ -23,7 +22,9 @@ import tools.jackson.databind.JsonNode;
  * its place is reached, holds a seat, and pays (seven in ten) or walks away, whose hold then expires and sells
  * again. Prints every call's answers and latencies, the share of 503s, the requests with no answer within 30 s, what
  * was sold, and the CPU the load generator itself took. Each tab keeps a connection of its own ({@link TabClient}).
- * Start the stack with the per-address limits raised (one address sends everything).
+ * Start the stack with the per-address limits raised (one address sends everything). Shares of the buyers may behave
+ * otherwise ({@link BuyerMix}: declined cards, double-clicks, five tabs, hammering, bots; none unless asked), and
+ * what they did is kept for an audit ({@link Conduct}).
  *
  * <p>A sale does not open on a cold system: by then its gateway has served the event pages and sessions for
  * hours. So the measured sale is preceded by a warm-up sale on an event of its own ({@code --warm-up-buyers},
@@ -34,7 +35,13 @@ import tools.jackson.databind.JsonNode;
 final class SaleBenchmark {
 
     /** The buyers' payment call, as their figures name it. */
-    static final String PAYMENT_CALL = "POST /api/orders/{id}/payments";
+    static final String PAYMENT_CALL = Checkout.PAYMENT_CALL;
+
+    /** Drawn apart from the arrivals and payments, so that a seed's sale of plain buyers stays what it was. */
+    private static final long BEHAVIOUR_STREAM = 0x5eed_b0b5L;
+
+    /** The helpers one sale's buyers share. */
+    private record Buyers(WaitingPage page, Checkout checkout, FiveTabs tabs, Bot bot) {}
 
     private final String gateway;
     private final int buyers;
@@ -47,11 +54,14 @@ final class SaleBenchmark {
     private final Duration limit;
     private final long seed;
     private final int warmUpBuyers;
+    private final BuyerMix mix;
     private final GatewayClient admin;
     private final TabClient http;
 
     private final AtomicBoolean soldOut = new AtomicBoolean();
     private final Endings endings = new Endings();
+    private final Conduct conduct = new Conduct();
+    private int payers;
     private double lastSaleSeconds;
     private GeneratorCpu lastSaleCpu;
 
@@ -67,6 +77,7 @@ final class SaleBenchmark {
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
+        this.mix = BuyerMix.of(options);
         this.http = new TabClient(gateway);
         this.admin = new GatewayClient(
                 gateway,
@@ -86,11 +97,15 @@ final class SaleBenchmark {
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
         this.warmUpBuyers = 0;
+        this.mix = BuyerMix.NONE;
         this.http = measured.http.forAnotherSale();
         this.admin = measured.admin;
     }
 
-    /** What a measured sale left: its event, how long it took, its requests' totals, how buyers ended, its settings. */
+    /**
+     * What a measured sale left: its event, how long it took, its requests' totals, how buyers ended, its settings,
+     * its buyers' mix of behaviours, how many of them meant to pay, and what they did ({@link Conduct}).
+     */
     record SaleRun(
             UUID eventId,
             double seconds,
@@ -101,7 +116,10 @@ final class SaleBenchmark {
             int seats,
             int holdTtlSeconds,
             double payShare,
-            int arrivalSeconds) {}
+            int arrivalSeconds,
+            BuyerMix mix,
+            int payers,
+            Conduct.Snapshot conduct) {}
 
     void run() throws Exception {
         measured(sale -> {});
@@ -133,7 +151,10 @@ final class SaleBenchmark {
                 seats,
                 holdTtlSeconds,
                 payShare,
-                (int) arrival.toSeconds());
+                (int) arrival.toSeconds(),
+                mix,
+                payers,
+                conduct.snapshot());
     }
 
     /** One whole sale on a new event named {@code name}, handed to {@code watcher} once it exists; returns it. */
@@ -153,26 +174,35 @@ final class SaleBenchmark {
                 payShare * 100,
                 edgeProtocol ? "the waiting page's edge" : "the status-polling",
                 oneCallArrival ? "arriving in one call (session and join)" : "a session, then a join");
+        System.out.println("buyers' behaviours: " + mix.describe());
         watcher.accept(new LiveSale(eventId, buyers, http.figures(), endings));
         Random random = new Random(seed);
         long[] arrivals = new long[buyers];
         for (int i = 0; i < buyers; i++) {
             arrivals[i] = (long) (random.nextDouble() * arrival.toNanos());
         }
+        Random behaviours = new Random(seed ^ BEHAVIOUR_STREAM);
         long began = System.nanoTime();
         long deadline = began + limit.toNanos();
+        WaitingPage page = new WaitingPage(http, eventId, edgeProtocol, oneCallArrival, soldOut, deadline);
+        Checkout checkout = new Checkout(http, eventId, soldOut, deadline, conduct);
+        Buyers sale = new Buyers(
+                page,
+                checkout,
+                new FiveTabs(http, eventId, page, checkout, conduct, deadline),
+                new Bot(http, eventId, conduct, soldOut, deadline));
         GeneratorCpu cpu = GeneratorCpu.start();
         try (ExecutorService tabs = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < buyers; i++) {
                 long at = began + arrivals[i];
                 boolean pays = random.nextDouble() < payShare;
                 long tabSeed = random.nextLong();
+                Behaviour behaviour = mix.draw(behaviours);
+                payers += behaviour != Behaviour.BOT && (pays || behaviour.alwaysPays()) ? 1 : 0;
                 tabs.submit(() -> {
                     try {
                         Pacer.sleepUntil(at);
-                        try (TabClient.Tab tab = http.open()) {
-                            endings.add(buyer(tab, eventId, pays, new Random(tabSeed), deadline));
-                        }
+                        endings.add(buyer(behaviour, pays, new Random(tabSeed), sale));
                     } catch (InterruptedException e) {
                         endings.add("interrupted");
                     } catch (RuntimeException e) {
@@ -190,164 +220,61 @@ final class SaleBenchmark {
         return eventId;
     }
 
-    /** One tab, from arrival to a paid seat, a walk-away, or sold out; returns how it ended. */
-    private String buyer(TabClient.Tab tab, UUID eventId, boolean pays, Random random, long deadline)
-            throws InterruptedException {
-        String queue = "/api/queue/" + eventId;
-        Answer session = oneCallArrival
-                ? tab.call(
-                        "POST /api/sessions + join",
-                        http.post("/api/sessions", null, null, null, "{\"eventId\": \"" + eventId + "\"}"))
-                : tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
-        if (session.status() != 201) {
-            return "no session: " + session.status();
-        }
-        String token = session.body().path("sessionToken").asString();
-        // the arrival's join, answered with the session: handled as a join's answer
-        Answer arrived =
-                oneCallArrival ? new Answer(200, session.body().path("queue"), session.retryAfter(), null) : null;
-        String admission = null;
-        Long place = null;
-        boolean joined = false;
-        String etag = null;
-        long servingThrough = 0;
-        long pollAfter = 1000;
-        while (admission == null) {
-            if (soldOut.get()) {
-                return "sold out while waiting";
-            }
-            if (System.nanoTime() > deadline) {
-                return "time limit while waiting";
-            }
-            Answer answer;
-            boolean reached = place != null && place <= servingThrough;
-            if (arrived != null) {
-                answer = arrived;
-                arrived = null;
-            } else if (!joined) {
-                answer = tab.call("POST /api/queue/{e}/join", http.post(queue + "/join", token, null, null, "{}"));
-            } else if (!edgeProtocol || reached || place == null && servingThrough > 0) {
-                answer = tab.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));
-            } else {
-                answer = tab.call("GET /api/queue/{e}/progress", http.get(queue + "/progress", null, etag));
-                if (answer.status() == 200 || answer.status() == 304) {
-                    if (answer.status() == 200) {
-                        etag = answer.etag();
-                        if (answer.body().path("soldOut").asBoolean()) {
-                            return "sold out (progress)";
-                        }
-                        servingThrough = Math.max(
-                                servingThrough,
-                                answer.body().path("servingThrough").asLong());
-                        if (place == null && answer.body().path("opened").asBoolean()) {
-                            servingThrough = Math.max(servingThrough, 1);
-                        }
-                        pollAfter = answer.body().path("pollAfterMs").asLong(1000);
-                    }
-                    long position = place == null ? 0 : Math.max(0, place - servingThrough);
-                    double rate = answer.status() == 200
-                            ? answer.body().path("admitPerSecond").asDouble(200)
-                            : 200;
-                    double waitMs = rate > 0 ? position / rate * 1000 : 0;
-                    // as the waiting page: no sooner than pollAfterMs (within the event's read budget), a quarter of a
-                    // long wait, but at the moment its place comes when that is sooner
-                    long soonest = Math.min(60_000, pollAfter);
-                    double delay =
-                            waitMs < soonest ? Math.max(1000, waitMs) : Math.max(soonest, Math.min(15_000, waitMs / 4));
-                    long next = position == 0 ? 0 : (long) (delay * (1 + 0.2 * random.nextDouble()));
-                    Thread.sleep(next);
-                    continue;
+    /** One buyer, behaving as drawn, from arrival to a paid seat, a walk-away, sold out, or refused; how it ended. */
+    private String buyer(Behaviour behaviour, boolean pays, Random random, Buyers sale) throws InterruptedException {
+        return switch (behaviour) {
+            case BOT -> {
+                try (TabClient.Tab tab = http.open()) {
+                    yield sale.bot().run(tab, random);
                 }
             }
-            if (answer.status() == 200) {
-                joined = true;
-                String status = answer.body().path("status").asString();
-                switch (status) {
-                    case "ADMITTED" ->
-                        admission = answer.body().path("admissionToken").asString();
-                    case "SOLD_OUT" -> {
-                        return "sold out (status)";
-                    }
-                    case "WAITING" -> place = answer.body().path("place").asLong();
-                    default -> {}
+            case TABS -> sale.tabs().run(pays, random);
+            case HAMMER -> {
+                long[] answers = new long[4]; // requests, 429s, 5xx, none
+                String ending;
+                try (TabClient.Tab tab = http.open(status -> {
+                    answers[0]++;
+                    answers[1] += status == 429 ? 1 : 0;
+                    answers[2] += status >= 500 ? 1 : 0;
+                    answers[3] += status == 0 ? 1 : 0;
+                })) {
+                    ending = singleTab(tab, behaviour, pays, random, sale);
                 }
-                pollAfter = answer.body().path("pollAfterMs").asLong(1000);
-                if (admission == null) {
-                    Thread.sleep(pollAfter);
-                }
-            } else if (answer.status() == 404 && joined) {
-                joined = false;
-                place = null;
-            } else {
-                Thread.sleep(answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
+                conduct.hammered(new Conduct.Hammering(answers[0], answers[1], answers[2], answers[3], ending));
+                yield ending;
             }
-        }
-        return holdAndPay(tab, eventId, token, admission, pays, random, deadline);
+            default -> {
+                try (TabClient.Tab tab = http.open()) {
+                    yield singleTab(tab, behaviour, pays, random, sale);
+                }
+            }
+        };
     }
 
-    private String holdAndPay(
-            TabClient.Tab tab, UUID eventId, String token, String admission, boolean pays, Random random, long deadline)
+    /** A buyer on one tab: the waiting page, then the checkout. */
+    private String singleTab(TabClient.Tab tab, Behaviour behaviour, boolean pays, Random random, Buyers sale)
             throws InterruptedException {
-        String key = UUID.randomUUID().toString();
-        while (!soldOut.get() && System.nanoTime() < deadline) {
-            Answer hold = tab.call(
-                    "POST /api/events/{e}/holds",
-                    http.post("/api/events/" + eventId + "/holds", token, admission, key, "{\"quantity\": 1}"));
-            if (hold.status() == 201) {
-                if (!pays) {
-                    return "held and walked away";
-                }
-                String order = hold.body().path("orderId").asString();
-                Answer payment = tab.call(
-                        PAYMENT_CALL,
-                        http.post(
-                                "/api/orders/" + order + "/payments",
-                                token,
-                                null,
-                                UUID.randomUUID().toString(),
-                                "{\"paymentMethod\": \"tok_visa\"}"));
-                if (payment.status() != 202) {
-                    key = UUID.randomUUID().toString();
-                    continue;
-                }
-                while (System.nanoTime() < deadline) {
-                    Thread.sleep(1000);
-                    Answer read = tab.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
-                    String status =
-                            read.status() == 200 ? read.body().path("status").asString() : "";
-                    if (status.equals("CONFIRMED")) {
-                        return "paid";
-                    }
-                    if (List.of("EXPIRED", "PAYMENT_FAILED", "CANCELLED", "REFUNDED")
-                            .contains(status)) {
-                        break;
-                    }
-                }
-                key = UUID.randomUUID().toString();
-            } else if (refusedSoldOut(hold) && hold.retryAfter().isEmpty()) {
-                // sold out for good: nothing held can come back
-                return "sold out (hold)";
-            } else if (refusedSoldOut(hold)) {
-                // every seat held right now: some may come back; as a page would, ask again after Retry-After,
-                // spread over half as long again so that the crowd does not ask in step
-                long wait = hold.retryAfterSeconds() * 1000;
-                Thread.sleep(wait + random.nextLong(wait / 2 + 1));
-                key = UUID.randomUUID().toString();
-            } else if (hold.status() == 409 || hold.status() == 422) {
-                Thread.sleep(3000 + random.nextInt(2000));
-                key = UUID.randomUUID().toString();
-            } else if (hold.status() == 403) {
-                return "admission refused";
-            } else {
-                Thread.sleep(hold.retryAfterSeconds() * 1000);
-            }
+        TabLog log = new TabLog();
+        WaitingPage.Arrival arrival = sale.page().arrive(tab, log);
+        if (arrival.ending() != null) {
+            return arrival.ending();
         }
-        return soldOut.get() ? "sold out while holding" : "time limit while holding";
-    }
-
-    private static boolean refusedSoldOut(Answer hold) {
-        return hold.status() == 409
-                && "/problems/sold-out".equals(hold.body().path("type").asString());
+        WaitingPage.Wait wait =
+                sale.page().await(tab, arrival.session(), arrival.joined(), random, behaviour == Behaviour.HAMMER, log);
+        conduct.arrived(log);
+        if (wait.admission() == null) {
+            return wait.ending();
+        }
+        conduct.leak(wait.admission());
+        return sale.checkout()
+                .holdAndPay(
+                        tab,
+                        arrival.session(),
+                        wait.admission(),
+                        Checkout.Plan.of(behaviour, pays),
+                        random,
+                        null,
+                        behaviour);
     }
 
     /** Sold out for good, as a page would learn it from the availability; every tab stops then. */

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -90,7 +91,12 @@ final class TabClient {
 
     /** A new tab; its connection opens on its first call. Close it when the buyer leaves. */
     Tab open() {
-        return new Tab();
+        return new Tab(status -> {});
+    }
+
+    /** A new tab that tells {@code answered} the status of each of its calls' answers (0: none came). */
+    Tab open(IntConsumer answered) {
+        return new Tab(answered);
     }
 
     /** A tab's POST of a JSON body: {@code session}, {@code admission} token and {@code Idempotency-Key} when not null. */
@@ -100,6 +106,13 @@ final class TabClient {
         header(headers, "X-Admission-Token", admission);
         header(headers, "Idempotency-Key", key);
         return new Request("POST", path, headers.toString(), body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A tab's DELETE with its {@code session}. */
+    Request delete(String path, String session) {
+        StringBuilder headers = new StringBuilder();
+        header(headers, "Authorization", "Bearer " + session);
+        return new Request("DELETE", path, headers.toString(), null);
     }
 
     /** A tab's GET: {@code session} and {@code If-None-Match} are sent when not null. */
@@ -119,12 +132,23 @@ final class TabClient {
     /** A browser tab: one keep-alive connection, used by one thread at a time. */
     final class Tab implements AutoCloseable {
 
+        private final IntConsumer answered;
         private Socket socket;
         private AnswerReader in;
         private OutputStream out;
 
+        private Tab(IntConsumer answered) {
+            this.answered = answered;
+        }
+
         /** Sends {@code request} and records its answer under {@code what}. */
         Answer call(String what, Request request) {
+            Answer answer = exchangeAndRecord(what, request);
+            answered.accept(answer.status());
+            return answer;
+        }
+
+        private Answer exchangeAndRecord(String what, Request request) {
             long started = System.nanoTime();
             try {
                 Response response = exchange(request);

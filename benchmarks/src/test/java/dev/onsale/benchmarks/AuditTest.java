@@ -85,7 +85,10 @@ class AuditTest {
                 800,
                 20,
                 0.7,
-                5);
+                5,
+                BuyerMix.NONE,
+                70,
+                Conduct.Snapshot.EMPTY);
         List<Audit.Check> checks = Audit.of(few, ledger(800, 70, 0, true), dashboard(0), reconciliation(0), true);
         assertThat(failed(checks)).isEmpty();
         assertThat(checks)
@@ -94,6 +97,46 @@ class AuditTest {
                 .extracting(Audit.Check::detail)
                 .asString()
                 .contains("not judged");
+    }
+
+    @Test
+    void aBotsEndIsAFinalAnswerWhetherOrNotItGotAHold() {
+        assertThat(Audit.finalAnswer("bot refused")).isTrue();
+        assertThat(Audit.finalAnswer("bot got a hold")).isTrue();
+        assertThat(Audit.finalAnswer("no session: 503")).isFalse();
+        assertThat(failed(Audit.of(
+                        run(0, 0, Map.of("paid", 800, "sold out while waiting", 4100, "bot refused", 100)),
+                        ledger(800, 800, 0, true),
+                        dashboard(0),
+                        reconciliation(0),
+                        true)))
+                .isEmpty();
+    }
+
+    @Test
+    void sellingOutIsJudgedOnTheBuyersWhoMeanToPayNotOnThePayShare() {
+        SaleBenchmark.SaleRun botHeavy = new SaleBenchmark.SaleRun(
+                EVENT,
+                30,
+                new CallFigures.Totals(1000, 0, 0),
+                Map.of("paid", 50, "bot refused", 900),
+                false,
+                1000,
+                100,
+                20,
+                0.7,
+                5,
+                new BuyerMix(Map.of(Behaviour.BOT, 90.0)),
+                70,
+                Conduct.Snapshot.EMPTY);
+        List<Audit.Check> checks = Audit.of(botHeavy, ledger(100, 50, 0, true), dashboard(0), reconciliation(0), true);
+        assertThat(failed(checks)).isEmpty();
+        assertThat(checks)
+                .filteredOn(c -> c.name().equals("every seat sold"))
+                .singleElement()
+                .extracting(Audit.Check::detail)
+                .asString()
+                .contains("70 for 100 seats", "not judged");
     }
 
     private static List<String> failed(List<Audit.Check> checks) {
@@ -111,7 +154,10 @@ class AuditTest {
                 800,
                 20,
                 0.7,
-                5);
+                5,
+                BuyerMix.NONE,
+                3500,
+                Conduct.Snapshot.EMPTY);
     }
 
     private static JsonNode ledger(long total, long sold, long held, boolean i1) {

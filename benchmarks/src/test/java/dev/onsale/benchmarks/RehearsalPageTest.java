@@ -24,7 +24,10 @@ class RehearsalPageTest {
             60,
             10,
             0.7,
-            2);
+            2,
+            new BuyerMix(Map.of(Behaviour.BOT, 2.0, Behaviour.TABS, 1.5)),
+            208,
+            Conduct.Snapshot.EMPTY);
 
     private static final List<CallFigures.Step> STEPS = List.of(
             new CallFigures.Step("POST /api/events/{e}/holds", 420, 12.5, 40.25, 88.0, 130.5, Map.of("201", 400)),
@@ -90,12 +93,19 @@ class RehearsalPageTest {
                 .getTextContent();
 
         assertThat(text).contains("buyers300", "seats60", "arrivalwithin 2 s", "hold TTL10 s", "who pay70%");
+        assertThat(text).contains("buyers' behaviourstabs 1.5%, bot 2%");
         assertThat(text).contains("POST /api/events/{e}/holds420", "12.540.388.0130.5");
         assertThat(text).contains("GET /api/queue/{e}/progress8000", "1.53.09.821.0");
     }
 
     private static String page(List<Audit.Check> checks) {
-        return RehearsalPage.render("rehearsal-20260101-100000", RUN, checks, timeline(), STEPS);
+        return RehearsalPage.render(
+                "rehearsal-20260101-100000",
+                RUN,
+                Map.of("buyers' behaviours", RUN.mix().describe()),
+                checks,
+                timeline(),
+                STEPS);
     }
 
     private static List<Timeline.Sample> timeline() {

@@ -1,0 +1,79 @@
+package dev.onsale.benchmarks;
+
+import java.util.Set;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What one tab saw of the waiting room, for the audit: when it arrived and where that put it, every place it was
+ * told, and its admission. Used by the tab's own thread only.
+ */
+final class TabLog {
+
+    private long joinSent = -1;
+    private long joinAnswered = -1;
+    private boolean afterOpening;
+    private long joinPlace;
+    private final Set<Long> places = new TreeSet<>();
+    private String admission;
+
+    /** A join (or an arrival with its join) is being sent; the first such is when the tab arrived. */
+    void joinSent(long nanos) {
+        if (joinSent < 0) {
+            joinSent = nanos;
+        }
+    }
+
+    /** A join answered 200 with {@code queue} ({@code status}, {@code place}, ...); the first such placed the tab. */
+    void joinAnswered(long nanos, JsonNode queue) {
+        if (joinAnswered < 0) {
+            joinAnswered = nanos;
+            afterOpening = !"NOT_OPEN".equals(queue.path("status").asString(""));
+            joinPlace = queue.path("place").asLong(0);
+        }
+        saw(queue);
+    }
+
+    /** A join or status answer: its place while waiting, its admission once admitted. */
+    void saw(JsonNode queue) {
+        String status = queue.path("status").asString("");
+        long place = queue.path("place").asLong(0);
+        if (status.equals("WAITING") && place > 0) {
+            places.add(place);
+        }
+        if (status.equals("ADMITTED")) {
+            admission = queue.path("admissionToken").asString(null);
+        }
+    }
+
+    /** Every place the tab was told while it waited. */
+    Set<Long> places() {
+        return Set.copyOf(places);
+    }
+
+    /** The admission token, null until admitted. */
+    String admission() {
+        return admission;
+    }
+
+    /**
+     * The admission the token names ({@code a1.<admissionId>...}), for a report: the id, never the token (a signed
+     * credential); the whole token when it is not in that shape; null until admitted.
+     */
+    String admissionId() {
+        if (admission == null) {
+            return null;
+        }
+        String[] parts = admission.split("\\.", -1);
+        return parts.length == 6 ? parts[1] : admission;
+    }
+
+    /** The tab's arrival as fairness judges it; null when no join of it was answered. */
+    Fairness.Arrival arrival() {
+        if (joinAnswered < 0) {
+            return null;
+        }
+        return new Fairness.Arrival(
+                joinSent, joinAnswered, afterOpening, joinPlace, Fairness.admittedSecond(admission));
+    }
+}

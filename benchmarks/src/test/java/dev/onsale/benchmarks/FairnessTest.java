@@ -1,0 +1,72 @@
+package dev.onsale.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FairnessTest {
+
+    @Test
+    void buyersPlacedAndLetInInTheOrderTheyArrivedAreFair() {
+        Fairness.Result result = Fairness.of(List.of(
+                arrival(0, 10, 1, 100), arrival(20, 30, 2, 100), arrival(40, 50, 3, 101), arrival(60, 70, 4, 102)));
+
+        assertThat(result).isEqualTo(new Fairness.Result(4, 6, 0, 0, 0));
+        assertThat(result.fair()).isTrue();
+    }
+
+    @Test
+    void aLaterArrivalPlacedAheadOfAnEarlierOneIsAnInversionAndUnfair() {
+        Fairness.Result result =
+                Fairness.of(List.of(arrival(0, 10, 5, 100), arrival(20, 30, 2, 100), arrival(40, 50, 6, 100)));
+
+        assertThat(result.inversions()).isEqualTo(1);
+        assertThat(result.certainPairs()).isEqualTo(3);
+        assertThat(result.fair()).isFalse();
+    }
+
+    @Test
+    void aLaterArrivalLetInInAnEarlierSecondIsAnInversionEvenWithoutPlaces() {
+        Fairness.Result result = Fairness.of(List.of(arrival(0, 10, 0, 105), arrival(20, 30, 0, 103)));
+
+        assertThat(result.inversions()).isEqualTo(1);
+        assertThat(result.fair()).isFalse();
+    }
+
+    @Test
+    void arrivalsWhoseRequestsOverlappedAreTiesThatAreCountedButNotJudged() {
+        // the second was sent before the first was answered: the gateway's batching may order them either way
+        Fairness.Result result = Fairness.of(List.of(arrival(0, 50, 2, 100), arrival(10, 60, 1, 99)));
+
+        assertThat(result).isEqualTo(new Fairness.Result(2, 0, 0, 1, 1));
+        assertThat(result.fair()).isTrue();
+    }
+
+    @Test
+    void onlyBuyersWhoArrivedAfterTheOpeningAndWereLetInAreJudged() {
+        Fairness.Arrival preQueue = new Fairness.Arrival(0, 10, false, 9, 90);
+        Fairness.Arrival neverLetIn = arrival(5, 8, 8, -1);
+        Fairness.Result result = Fairness.of(List.of(preQueue, neverLetIn, arrival(20, 30, 1, 100)));
+
+        assertThat(result).isEqualTo(new Fairness.Result(1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void theSecondOfAnAdmissionIsReadFromItsToken() {
+        String token = "a1.%s.%s.%s.1767225600.c2lnbmF0dXJl"
+                .formatted(
+                        "0b1aaac8-0a02-490a-abda-0c61d89b98e6",
+                        "1c2d3e4f-0a02-490a-abda-0c61d89b98e6",
+                        "2d3e4f50-0a02-490a-abda-0c61d89b98e6");
+
+        assertThat(Fairness.admittedSecond(token)).isEqualTo(1767225600L);
+        assertThat(Fairness.admittedSecond(null)).isEqualTo(-1);
+        assertThat(Fairness.admittedSecond("not.a.token")).isEqualTo(-1);
+        assertThat(Fairness.admittedSecond("a1.a.b.c.soon.sig")).isEqualTo(-1);
+    }
+
+    private static Fairness.Arrival arrival(long sent, long answered, long place, long admittedSecond) {
+        return new Fairness.Arrival(sent, answered, true, place, admittedSecond);
+    }
+}
