@@ -228,14 +228,18 @@ class SeatAccountingPropertiesIT {
                 assertThat(reply)
                         .isEqualTo(new AllocationRefused(
                                 command.orderId(), eventId, AllocationRefused.Reason.LIMIT_EXCEEDED));
-            } else if (place.chosen() ? !chosenFree : free < place.quantity()) {
+            } else if (place.chosen() && !chosenFree) {
                 assertThat(reply)
+                        .as("refused, naming the chosen seats another order has")
                         .isEqualTo(new AllocationRefused(
                                 command.orderId(),
                                 eventId,
-                                place.chosen()
-                                        ? AllocationRefused.Reason.SEAT_UNAVAILABLE
-                                        : AllocationRefused.Reason.SOLD_OUT));
+                                AllocationRefused.Reason.SEAT_UNAVAILABLE,
+                                chosen.stream().filter(this::taken).toList()));
+            } else if (!place.chosen() && free < place.quantity()) {
+                assertThat(reply)
+                        .isEqualTo(
+                                new AllocationRefused(command.orderId(), eventId, AllocationRefused.Reason.SOLD_OUT));
             } else {
                 assertThat(reply).isInstanceOf(SeatsAllocated.class);
                 SeatsAllocated allocated = (SeatsAllocated) reply;
