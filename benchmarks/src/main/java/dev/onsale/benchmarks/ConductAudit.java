@@ -198,7 +198,7 @@ final class ConductAudit {
 
     static Check hammers(List<Conduct.Hammering> hammers) {
         if (hammers.isEmpty()) {
-            return none("hammering: 429s, no 5xx", "hammer");
+            return none("hammering: no 5xx, all answered", "hammer");
         }
         long requests = 0;
         long tooMany = 0;
@@ -215,7 +215,7 @@ final class ConductAudit {
             endings.merge(hammer.ending(), 1, Integer::sum);
         }
         return new Check(
-                "hammering: 429s, no 5xx",
+                "hammering: no 5xx, all answered",
                 serverErrors == 0 && unanswered == 0 && unserved == 0,
                 ("%d buyers asked every %d ms: %d requests, answered 429 %d, 5xx %d, not at all %d; %d without a final"
                                 + " answer; endings %s")

@@ -30,7 +30,7 @@ class ConductAuditTest {
                         "no hold past TTL + grace",
                         "fair admission order",
                         "five tabs keep one place",
-                        "hammering: 429s, no 5xx");
+                        "hammering: no 5xx, all answered");
         assertThat(checks).allMatch(Audit.Check::passed);
         assertThat(checks.getFirst().detail()).contains("no such buyer", "--bot-percent");
     }

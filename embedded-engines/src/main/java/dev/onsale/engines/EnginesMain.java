@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 /**
@@ -30,6 +31,8 @@ public final class EnginesMain {
     public static final String CONTROL = "control";
 
     static final String STOP_KAFKA = "stop-kafka-";
+    static final String DONE = ".done";
+    static final String FAILED = ".failed";
 
     private EnginesMain() {}
 
@@ -49,7 +52,12 @@ public final class EnginesMain {
         long started = System.nanoTime();
         var topology = new Topology(intOption(options, "kafka-brokers", 1), intOption(options, "redis-cluster", 0));
         EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir, topology);
+        var control = new AtomicReference<Thread>();
         Runnable stop = () -> {
+            Thread obeying = control.get();
+            if (obeying != null) {
+                obeying.interrupt();
+            }
             engines.close();
             if (readyFile != null) {
                 try {
@@ -74,14 +82,15 @@ public final class EnginesMain {
         System.out.printf(
                 "onsale engines ready in %d ms: %s%n",
                 (System.nanoTime() - started) / 1_000_000, engines.environment());
-        Thread.ofVirtual().name("onsale-engines-control").start(() -> obey(workDir.resolve(CONTROL), engines));
+        control.set(
+                Thread.ofVirtual().name("onsale-engines-control").start(() -> obey(workDir.resolve(CONTROL), engines)));
         new CountDownLatch(1).await();
     }
 
     /**
      * Carries out the faults a test or a rehearsal asks for by a file in {@code control}: {@code stop-kafka-<n>}
-     * stops broker {@code n} of several, as a broker lost. The file is deleted once done (or refused, with the
-     * reason in the log).
+     * stops broker {@code n} of several, as a broker lost. The request is then replaced by {@code <request>.done}, or
+     * by {@code <request>.failed} holding the reason, so that whoever asked can tell which.
      */
     private static void obey(Path control, EmbeddedEngines engines) {
         try {
@@ -90,16 +99,22 @@ public final class EnginesMain {
                 try (var requests = Files.list(control)) {
                     for (Path request : requests.toList()) {
                         String name = request.getFileName().toString();
-                        try {
-                            if (name.startsWith(STOP_KAFKA)) {
-                                engines.stopKafkaBroker(Integer.parseInt(name.substring(STOP_KAFKA.length())));
-                                System.out.println("onsale engines: stopped Kafka broker as asked by " + name);
-                            } else {
-                                System.out.println("onsale engines: unknown control request " + name);
-                            }
-                        } catch (RuntimeException e) {
-                            System.out.println("onsale engines: " + name + " refused: " + e);
+                        if (name.endsWith(DONE) || name.endsWith(FAILED)) {
+                            continue;
                         }
+                        String outcome = DONE;
+                        String reason = "";
+                        try {
+                            if (!name.startsWith(STOP_KAFKA)) {
+                                throw new IllegalArgumentException("unknown control request " + name);
+                            }
+                            engines.stopKafkaBroker(Integer.parseInt(name.substring(STOP_KAFKA.length())));
+                        } catch (RuntimeException e) {
+                            outcome = FAILED;
+                            reason = e.toString();
+                        }
+                        System.out.println("onsale engines: " + name + outcome + " " + reason);
+                        Files.writeString(control.resolve(name + outcome), reason);
                         Files.deleteIfExists(request);
                     }
                 }

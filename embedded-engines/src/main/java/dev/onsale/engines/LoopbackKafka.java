@@ -93,13 +93,17 @@ final class LoopbackKafka implements AutoCloseable {
             for (KafkaConfig config : configs) {
                 servers.add(new KafkaRaftServer(config, Time.SYSTEM));
             }
-            // a thread each (the common pool has one on two cores, and one node's start-up waits for the others)
-            try (ExecutorService starting = Executors.newFixedThreadPool(nodes)) {
+            // a thread each (the common pool has one on two cores, and one node's start-up waits for the others);
+            // not closed by try-with-resources, whose close would wait for a start-up that never ends
+            ExecutorService starting = Executors.newFixedThreadPool(nodes);
+            try {
                 List<CompletableFuture<Void>> started = servers.stream()
                         .map(server -> CompletableFuture.runAsync(server::startup, starting))
                         .toList();
                 CompletableFuture.allOf(started.toArray(CompletableFuture[]::new))
                         .get(READY_WITHIN.toSeconds(), TimeUnit.SECONDS);
+            } finally {
+                starting.shutdownNow();
             }
             kafka.awaitReady(nodes);
         } catch (Exception e) {
@@ -124,6 +128,8 @@ final class LoopbackKafka implements AutoCloseable {
         settings.put("inter.broker.listener.name", "PLAINTEXT");
         settings.put("log.dirs", nodeDir.toString());
         settings.put("group.initial.rebalance.delay.ms", "0");
+        // a node that cannot join its quorum gives up instead of waiting for ever (Kafka's default)
+        settings.put("server.max.startup.time.ms", String.valueOf(READY_WITHIN.toMillis()));
         if (voters.contains(",")) {
             // several nodes: a stopping broker does not wait for a controller to move its leaderships (a local stack
             // stops all of them together, and a broker lost in a fault test is lost, not handed over)
@@ -151,7 +157,7 @@ final class LoopbackKafka implements AutoCloseable {
      * Stops node {@code node} (1-based) as a broker lost would be, leaving the others to carry on: its partitions'
      * leadership moves to the other replicas. Later calls for the same node do nothing.
      */
-    void stopNode(int node) {
+    synchronized void stopNode(int node) {
         if (node < 1 || node > servers.size()) {
             throw new IllegalArgumentException("no Kafka node " + node + " of " + servers.size());
         }
@@ -213,7 +219,7 @@ final class LoopbackKafka implements AutoCloseable {
      * quorum that the first ones took away (seen: the engines process killed after 30 s).
      */
     @Override
-    public void close() {
+    public synchronized void close() {
         List<KafkaRaftServer> running = IntStream.range(0, servers.size())
                 .filter(i -> !stopped.contains(i + 1))
                 .mapToObj(servers::get)

@@ -40,9 +40,10 @@ class TeardownTest {
         Process first = new ProcessBuilder("sleep", "60").start();
         Process second = new ProcessBuilder("sleep", "60").start();
         var file = new PidsFile(stateDir);
-        file.record(PidsFile.Entry.of("booking-service", service.toHandle()));
-        file.record(PidsFile.Entry.of(Teardown.REDIS, first.toHandle()));
+        // recorded before the service: stopped in one group with it, the node would come first in the report
         file.record(PidsFile.Entry.of(Teardown.REDIS + "-2", second.toHandle()));
+        file.record(PidsFile.Entry.of(Teardown.REDIS, first.toHandle()));
+        file.record(PidsFile.Entry.of("booking-service", service.toHandle()));
 
         List<String> report = Stack.down(stateDir, Duration.ofSeconds(1), line -> {});
 

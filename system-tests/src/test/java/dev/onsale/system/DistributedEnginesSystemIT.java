@@ -86,6 +86,7 @@ class DistributedEnginesSystemIT {
 
         System.out.printf("[distributed] faults during the race: %s%n", faults);
         assertThat(faults.get("redis failover")).startsWith("promoted");
+        assertThat(faults.get("kafka")).as("broker 2 lost during the race").isEqualTo("stopped");
         var statuses = new TreeMap<Integer, Integer>();
         attempts.forEach(a -> statuses.merge(a.status(), 1, Integer::sum));
         HoldAttempts.printLatencies(attempts, statuses);
@@ -199,19 +200,23 @@ class DistributedEnginesSystemIT {
         return false;
     }
 
-    /** Asks the engines process to stop Kafka broker {@code node}; returns once it has taken the request. */
+    /**
+     * Asks the engines process to stop Kafka broker {@code node} (EnginesMain's control directory under its work
+     * dir); returns what it answered: {@code stopped}, or why it could not.
+     */
     private static String loseBroker(int node) {
-        // the engines process's control directory (EnginesMain.CONTROL under its work dir)
         Path control = fixture.stack.runDir().resolve("engines").resolve("control");
         Path request = control.resolve("stop-kafka-" + node);
+        Path done = control.resolve(request.getFileName() + ".done");
+        Path failed = control.resolve(request.getFileName() + ".failed");
         try {
             Files.createDirectories(control);
             Files.writeString(request, Instant.now().toString());
+            await().atMost(Duration.ofSeconds(60)).until(() -> Files.exists(done) || Files.exists(failed));
+            return Files.exists(done) ? "stopped" : "not stopped: " + Files.readString(failed);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(request));
-        return "broker " + node + " stopped";
     }
 
     private static List<HostAndPort> clusterNodes() {

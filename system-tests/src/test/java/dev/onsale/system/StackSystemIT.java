@@ -280,6 +280,9 @@ class StackSystemIT {
                 .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?https?://|url\\(\\s*[\"']?https?://|<link|<script");
         for (JsonNode check : report.path("checks")) {
             assertThat(check.path("passed").asBoolean()).as(check.toString()).isTrue();
+            assertThat(check.path("detail").asString())
+                    .as("every misbehaviour took part in the run: %s", check)
+                    .doesNotContain("no such buyer");
         }
         assertThat(report.path("ledger").path("seats").path("sold").asLong()).isEqualTo(60);
     }

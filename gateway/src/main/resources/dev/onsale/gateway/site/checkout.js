@@ -35,13 +35,14 @@
     }
   }
 
-  var RELEASED = ' Nothing was charged, and the seats have been released: choose seats again to pay another way.';
+  var RELEASED = ', so nothing was charged, and the seats have been released. To pay another way, choose seats '
+      + 'again.';
   var FAILURES = {
-    card_declined: ['Payment declined', 'The card was declined.' + RELEASED],
-    insufficient_funds: ['Payment declined', 'The card has insufficient funds.' + RELEASED],
-    unknown_payment_method: ['Payment method not accepted', 'The payment provider does not know this payment '
-        + 'method.' + RELEASED],
-    'provider-unavailable': ['Payment could not be taken', 'The payment provider could not be reached in time.'
+    card_declined: ['Payment declined', 'The card was declined' + RELEASED],
+    insufficient_funds: ['Payment declined', 'The card has insufficient funds' + RELEASED],
+    unknown_payment_method: ['Payment method not accepted', 'The payment provider does not know this payment method'
+        + RELEASED],
+    'provider-unavailable': ['Payment could not be taken', 'The payment provider could not be reached in time'
         + RELEASED]
   };
 

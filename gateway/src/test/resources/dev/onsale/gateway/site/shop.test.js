@@ -42,7 +42,11 @@ assert.match(checkout.outcome('PAYMENT_FAILED')[1], /nothing was charged/);
 assert.match(checkout.outcome('EXPIRED')[1], /released/);
 assert.deepStrictEqual(checkout.outcome('PAYMENT_FAILED', 'unknown_payment_method')[0], 'Payment method not accepted',
   'a failed payment says why');
-assert.match(checkout.outcome('PAYMENT_FAILED', 'insufficient_funds')[1], /^The card has insufficient funds\. Nothing/);
+assert.match(checkout.outcome('PAYMENT_FAILED', 'insufficient_funds')[1],
+  /^The card has insufficient funds, so nothing was charged/);
+for (const reason of ['card_declined', 'insufficient_funds', 'unknown_payment_method', 'provider-unavailable']) {
+  assert.match(checkout.outcome('PAYMENT_FAILED', reason)[1], /nothing was charged/, reason + ' says nothing was charged');
+}
 assert.match(checkout.outcome('PAYMENT_FAILED', 'provider-unavailable')[1], /could not be reached/);
 assert.strictEqual(checkout.outcome('PAYMENT_FAILED', 'something_new')[0], 'Payment declined',
   'a reason the page does not know: the general words');

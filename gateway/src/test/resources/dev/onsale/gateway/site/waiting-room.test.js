@@ -167,6 +167,13 @@ function page(kind, path, replies, store) {
   assert.ok(waits(run)[2] <= 6000, 'the ask for the place is spread over 1 s per 500 waiting');
   assert.strictEqual(JSON.parse(run.store['onsale.admission.' + event]).admissionToken, 'a2.t');
 
+  // a sale an hour away: the join paces API clients by the time left, the page still reads the document soon
+  run = await page('waiting', '/wait/' + event, [
+    arrival({ status: 'NOT_OPEN', pollAfterMs: 60000, saleOpensAt: '2027-01-01T10:00:00Z' }),
+    progress({ saleState: 'HALTED', opened: false, lineLength: 3 })
+  ], {});
+  assert.strictEqual(waits(run)[0], 5000, 'NOT_OPEN far ahead: the document within 5 s, not a minute');
+
   // sold out, read from the progress document: final, no status call
   run = await page('waiting', '/wait/' + event, [
     arrival({ status: 'WAITING', place: 900, position: 900, pollAfterMs: 1000 }),

@@ -34,20 +34,6 @@ public record ProgressProperties(
         }
     }
 
-    /**
-     * {@code pollAfterMs} before the opening: as for the line, or, while {@code untilOpening} is ahead, that long in
-     * whole seconds if it is longer (at most a minute). A pre-queue tab learns its place from the document only once
-     * the sale has opened, so asking sooner gains nothing, and a sale months away is not read every second.
-     */
-    long pollAfterMs(long lineLength, Duration untilOpening) {
-        long forTheLine = pollAfterMs(lineLength);
-        if (untilOpening == null || untilOpening.isNegative() || untilOpening.isZero()) {
-            return forTheLine;
-        }
-        long wholeSeconds = (untilOpening.toMillis() + 999) / 1000 * 1000;
-        return Math.max(forTheLine, Math.min(LONGEST_POLL_AFTER.toMillis(), wholeSeconds));
-    }
-
     /** {@code pollAfterMs} for a line of {@code lineLength}: the poll interval, or longer to keep within the budget. */
     long pollAfterMs(long lineLength) {
         long spread = (lineLength * 1000 + readsPerSecond - 1) / readsPerSecond;

@@ -3,8 +3,6 @@ package dev.onsale.queue.progress;
 import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.queue.QueueKeys;
 import dev.onsale.queue.admission.AdmissionProperties;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,13 +19,11 @@ public class ProgressReader {
     private final UnifiedJedis jedis;
     private final AdmissionProperties admission;
     private final ProgressProperties properties;
-    private final Clock clock;
 
-    ProgressReader(UnifiedJedis jedis, AdmissionProperties admission, ProgressProperties properties, Clock clock) {
+    ProgressReader(UnifiedJedis jedis, AdmissionProperties admission, ProgressProperties properties) {
         this.jedis = jedis;
         this.admission = admission;
         this.properties = properties;
-        this.clock = clock;
     }
 
     /** Empty for an event the waiting room has not heard of. */
@@ -46,21 +42,18 @@ public class ProgressReader {
             return Optional.empty();
         }
         String opensAt = (String) reply.get(2);
-        Instant saleOpensAt = opensAt.isEmpty() ? null : Instant.parse(opensAt);
-        boolean opened = (Long) reply.get(3) == 1;
-        Duration untilOpening = opened || saleOpensAt == null ? null : Duration.between(clock.instant(), saleOpensAt);
         double measured = Double.parseDouble((String) reply.get(6));
         double rate = measured > 0 ? measured : ((Long) reply.get(7)).doubleValue();
         return Optional.of(new Progress(
                 eventId,
                 (String) reply.get(1),
-                saleOpensAt,
-                opened,
+                opensAt.isEmpty() ? null : Instant.parse(opensAt),
+                (Long) reply.get(3) == 1,
                 (Long) reply.get(4),
                 (Long) reply.get(5),
                 rate,
                 (Long) reply.get(8) == 1,
-                properties.pollAfterMs((Long) reply.get(5), untilOpening),
+                properties.pollAfterMs((Long) reply.get(5)),
                 Instant.ofEpochMilli((Long) reply.get(9))));
     }
 }

@@ -49,10 +49,7 @@ class ClusterScriptsTest {
     /** One event's progress as its readers see it over the sale; {@code updatedAt} left out. */
     private static List<Optional<Progress>> reads(UnifiedJedis jedis, UUID eventId, List<UUID> buyers) {
         ProgressReader reader = new ProgressReader(
-                jedis,
-                TestRooms.admissionDefaults(),
-                new ProgressProperties(Duration.ofSeconds(1), 500),
-                java.time.Clock.systemUTC());
+                jedis, TestRooms.admissionDefaults(), new ProgressProperties(Duration.ofSeconds(1), 500));
         List<Optional<Progress>> reads = new ArrayList<>();
         reads.add(reader.read(eventId));
         TestRooms.known(jedis, eventId, 10, SaleState.SCHEDULED, OPENS_AT);

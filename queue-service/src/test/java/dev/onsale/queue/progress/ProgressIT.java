@@ -143,9 +143,6 @@ class ProgressIT {
         assertThat(before.path("opened").asBoolean()).isFalse();
         assertThat(before.path("saleState").asString()).isEqualTo("SCHEDULED");
         assertThat(before.path("lineLength").asLong()).isEqualTo(300);
-        assertThat(before.path("pollAfterMs").asLong())
-                .as("the sale opens in an hour: read again in a minute, not every second")
-                .isEqualTo(60_000);
 
         catalog.openSale(eventId);
 
@@ -163,11 +160,7 @@ class ProgressIT {
         assertThat(late)
                 .isEqualTo(
                         IntStream.rangeClosed(301, 310).mapToObj(Long::valueOf).toList());
-        JsonNode after = json(progress(eventId, null));
-        assertThat(after.path("opened").asBoolean()).isTrue();
-        assertThat(after.path("pollAfterMs").asLong())
-                .as("opened: the line's pace again")
-                .isEqualTo(1000);
+        assertThat(json(progress(eventId, null)).path("opened").asBoolean()).isTrue();
     }
 
     @Test

@@ -25,23 +25,6 @@ class ProgressPropertiesTest {
     }
 
     @Test
-    void beforeTheOpeningTheDocumentIsReadWhenTheSaleOpensAndAtLeastOnceAMinute() {
-        assertThat(properties.pollAfterMs(10, Duration.ofDays(90)))
-                .as("a sale months away")
-                .isEqualTo(60_000);
-        assertThat(properties.pollAfterMs(10, Duration.ofMillis(9_200)))
-                .as("read again when it opens, in whole seconds")
-                .isEqualTo(10_000);
-        assertThat(properties.pollAfterMs(30_000, Duration.ofSeconds(5)))
-                .as("a long pre-queue keeps within its budget")
-                .isEqualTo(60_000);
-        assertThat(properties.pollAfterMs(10, Duration.ofSeconds(-3)))
-                .as("the opening time passed: as for the line")
-                .isEqualTo(1000);
-        assertThat(properties.pollAfterMs(10, null)).as("opened, or unknown").isEqualTo(1000);
-    }
-
-    @Test
     void aBudgetBelowOneReadPerSecondIsRefused() {
         assertThatThrownBy(() -> new ProgressProperties(Duration.ofSeconds(1), 0))
                 .isInstanceOf(IllegalArgumentException.class)
