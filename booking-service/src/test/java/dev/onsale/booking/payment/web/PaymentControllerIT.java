@@ -37,15 +37,15 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+/**
+ * Accepted payment requests: one payment per key however often and concurrently it is sent, the repeat's answer as the
+ * payment is now, and a paying order outliving its hold. The refusals are {@link PaymentRefusalsIT}'s.
+ */
 @BookingServiceTest
-@ExtendWith(OutputCaptureExtension.class)
 class PaymentControllerIT {
 
     private static final Duration RELAYED = Duration.ofSeconds(30);
@@ -73,6 +73,7 @@ class PaymentControllerIT {
     MeterRegistry meters;
 
     TestHttp http;
+    PaymentCalls calls;
     PlacedOrders orders;
     TopicTail requests;
     UUID eventId;
@@ -81,6 +82,7 @@ class PaymentControllerIT {
     @BeforeEach
     void setUp(Engines engines) {
         http = BookingCalls.at(port);
+        calls = new PaymentCalls(http);
         orders = new PlacedOrders(allocation, jdbc);
         requests = new TopicTail(engines, Topics.PAYMENT_REQUESTS);
         eventId = OpenEvents.create(http, "Payments API", 2, 10, 600, 4);
@@ -106,7 +108,7 @@ class PaymentControllerIT {
             for (int i = 0; i < clients; i++) {
                 answers.add(pool.submit(() -> {
                     start.await();
-                    return pay(held.orderId(), buyer, key, VISA);
+                    return calls.pay(held.orderId(), buyer, key, VISA);
                 }));
             }
             start.countDown();
@@ -165,20 +167,20 @@ class PaymentControllerIT {
     void aRepeatGetsThe202OfItsPaymentAndAnotherBodyUnderTheKeyGets422WhateverTheOrderBecame() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         String key = UUID.randomUUID().toString();
-        TestHttp.Reply first = pay(held.orderId(), buyer, key, VISA);
+        TestHttp.Reply first = calls.pay(held.orderId(), buyer, key, VISA);
         assertThat(first.status()).isEqualTo(202);
         assertThat(first.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
 
-        TestHttp.Reply respaced = pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
+        TestHttp.Reply respaced = calls.pay(held.orderId(), buyer, key, "{ \"paymentMethod\" : \"tok_visa\" }");
         assertThat(respaced.status()).isEqualTo(202);
         assertThat(respaced.body()).isEqualTo(first.body());
-        assertProblem(
-                pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
+        PaymentCalls.assertProblem(
+                calls.pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
                 422,
                 "idempotency-key-reused");
         SeatsAllocated other = orders.hold(eventId, buyer, 1);
-        assertProblem(pay(other.orderId(), buyer, key, VISA), 422, "idempotency-key-reused");
+        PaymentCalls.assertProblem(calls.pay(other.orderId(), buyer, key, VISA), 422, "idempotency-key-reused");
         assertThat(orders.status(other.orderId())).isEqualTo("HELD");
 
         outcomes.apply(
@@ -188,13 +190,13 @@ class PaymentControllerIT {
                         UUID.fromString(first.json().get("paymentId").asString()),
                         "card_declined"));
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_FAILED");
-        TestHttp.Reply afterFailure = pay(held.orderId(), buyer, key, VISA);
+        TestHttp.Reply afterFailure = calls.pay(held.orderId(), buyer, key, VISA);
         assertThat(afterFailure.status()).isEqualTo(202);
         assertThat(afterFailure.json().get("paymentId")).isEqualTo(first.json().get("paymentId"));
         assertThat(afterFailure.json().get("status").asString()).isEqualTo("FAILED");
         assertThat(afterFailure.json().get("failureReason").asString()).isEqualTo("card_declined");
-        assertProblem(
-                pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
+        PaymentCalls.assertProblem(
+                calls.pay(held.orderId(), buyer, key, "{\"paymentMethod\": \"tok_mastercard\"}"),
                 422,
                 "idempotency-key-reused");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM booking.payments WHERE session_id = ?", Long.class, buyer))
@@ -205,10 +207,10 @@ class PaymentControllerIT {
     void aRepeatTellsThePaymentsStatusNowAndTheReasonOnlyWhileItIsFailed() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
         String key = UUID.randomUUID().toString();
-        TestHttp.Reply first = pay(held.orderId(), buyer, key, VISA);
+        TestHttp.Reply first = calls.pay(held.orderId(), buyer, key, VISA);
         UUID paymentId = UUID.fromString(first.json().get("paymentId").asString());
         assertThat(first.json().get("status").asString()).isEqualTo("PROCESSING");
-        assertThat(pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
+        assertThat(calls.pay(held.orderId(), buyer, key, VISA).body()).isEqualTo(first.body());
 
         outcomes.apply(UUID.randomUUID(), new PaymentSucceeded(held.orderId(), paymentId, 5_000, "EUR"));
         assertThat(orders.status(held.orderId())).isEqualTo("CONFIRMED");
@@ -216,7 +218,7 @@ class PaymentControllerIT {
 
         SeatsAllocated late = orders.hold(eventId, buyer, 1);
         String lateKey = UUID.randomUUID().toString();
-        UUID latePayment = UUID.fromString(pay(late.orderId(), buyer, lateKey, VISA)
+        UUID latePayment = UUID.fromString(calls.pay(late.orderId(), buyer, lateKey, VISA)
                 .json()
                 .get("paymentId")
                 .asString());
@@ -240,7 +242,7 @@ class PaymentControllerIT {
     @Test
     void aPaymentPendingOrderOutlivesItsHoldAndASecondKeyCannotPayItAgain() {
         SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        assertThat(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA)
+        assertThat(calls.pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA)
                         .status())
                 .isEqualTo(202);
         orders.overdue(held.orderId());
@@ -248,104 +250,14 @@ class PaymentControllerIT {
                 .atMost(Duration.ofSeconds(4))
                 .until(() -> orders.status(held.orderId()).equals("PAYMENT_PENDING"));
 
-        assertProblem(pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA), 409, "order-not-payable");
+        PaymentCalls.assertProblem(
+                calls.pay(held.orderId(), buyer, UUID.randomUUID().toString(), VISA), 409, "order-not-payable");
         assertThat(jdbc.queryForObject(
                         "SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?", Long.class, buyer))
                 .isOne();
         assertThat(jdbc.queryForObject(
                         "SELECT count(*) FROM booking.payments WHERE order_id = ?", Long.class, held.orderId()))
                 .isOne();
-    }
-
-    @Test
-    void theIdempotencyKeyIsCheckedBeforeTheOrderIsLookedAt() {
-        SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        for (UUID orderId : new UUID[] {held.orderId(), UUID.randomUUID()}) {
-            assertProblem(pay(orderId, buyer, null, VISA), 400, "idempotency-key-missing");
-            for (String invalid : new String[] {"", " ", "a b", "x".repeat(256)}) {
-                assertProblem(pay(orderId, buyer, invalid, VISA), 400, "idempotency-key-missing");
-            }
-        }
-        assertProblem(
-                http.post("/api/orders/not-a-uuid/payments", VISA).buyer(buyer).send(), 400, "idempotency-key-missing");
-        assertThat(pay(held.orderId(), null, "k", VISA).status()).isEqualTo(401);
-        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
-        assertNothingStored(held.orderId(), buyer);
-    }
-
-    @Test
-    void anUnknownOrAnotherSessionsOrderIsNotFoundAndBadBodiesNameTheirField() {
-        SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        UUID stranger = UUID.randomUUID();
-        assertProblem(pay(held.orderId(), stranger, "k", VISA), 404, "order-not-found");
-        assertProblem(pay(UUID.randomUUID(), buyer, "k", VISA), 404, "order-not-found");
-        assertProblem(
-                http.post("/api/orders/not-a-uuid/payments", VISA)
-                        .buyer(buyer)
-                        .idempotencyKey("k")
-                        .send(),
-                404,
-                "order-not-found");
-
-        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"visa\"}"), "paymentMethod");
-        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": 42}"), "paymentMethod");
-        assertInvalid(pay(held.orderId(), buyer, "k", "{}"), "paymentMethod");
-        assertInvalid(
-                pay(held.orderId(), buyer, "k", "{\"paymentMethod\": \"tok_visa\", \"amountCents\": 1}"),
-                "amountCents");
-        assertInvalid(pay(held.orderId(), buyer, "k", "{\"paymentMethod\": "), "body");
-        assertInvalid(pay(held.orderId(), buyer, "k", ""), "body");
-        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
-        assertNothingStored(held.orderId(), buyer);
-        assertNothingStored(held.orderId(), stranger);
-        assertThat(pay(held.orderId(), buyer, "k", VISA).status()).isEqualTo(202);
-    }
-
-    @Test
-    void endedOrdersAreNotPayableAndTheRefusalIsNotStoredUnderTheKey() {
-        SeatsAllocated cancelled = orders.hold(eventId, buyer, 1);
-        assertThat(buyers.cancel(cancelled.orderId(), buyer)).isEqualTo(BuyerOrders.Cancellation.CANCELLED);
-        SeatsAllocated expired = orders.hold(eventId, buyer, 1);
-        orders.overdue(expired.orderId());
-        SeatsAllocated ranOut = orders.hold(eventId, buyer, 1);
-        orders.overdue(ranOut.orderId());
-        assertProblem(pay(ranOut.orderId(), buyer, "k", VISA), 409, "order-not-payable");
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> orders.status(expired.orderId()).equals("EXPIRED"));
-
-        for (SeatsAllocated order : new SeatsAllocated[] {cancelled, expired}) {
-            assertProblem(pay(order.orderId(), buyer, "k", VISA), 409, "order-not-payable");
-            assertNothingStored(order.orderId(), buyer);
-        }
-        SeatsAllocated live = orders.hold(eventId, buyer, 1);
-        assertThat(pay(live.orderId(), buyer, "k", VISA).status()).isEqualTo(202);
-    }
-
-    @Test
-    void bodiesCarryingACardNumberAreRefusedBeforeAnythingElseAndTheDigitsGoNowhere(CapturedOutput output) {
-        SeatsAllocated held = orders.hold(eventId, buyer, 1);
-        String[][] cases = {
-            {"{\"paymentMethod\": \"4111 1111 1111 1111\"}", "paymentMethod"},
-            {"{\"paymentMethod\": \"tok_visa\", \"cardNumber\": \"4111111111111111\"}", "cardNumber"},
-            {"{\"paymentMethod\": \"4111-1111-1111-1111\"}", "paymentMethod"},
-            {"{\"paymentMethod\": \"tok_4111111111111111\"}", "paymentMethod"},
-            {"{\"paymentMethod\": \"tok_visa\", \"card\": {\"number\": 4111111111111111}}", "card.number"},
-            {"paymentMethod=4111111111111111", "body"}
-        };
-        for (String[] c : cases) {
-            for (String key : new String[] {"k", null}) {
-                TestHttp.Reply response = pay(held.orderId(), buyer, key, c[0]);
-                assertInvalid(response, c[1]);
-                assertThat(response.body().replaceAll("[ -]", "")).doesNotContain("1111111111");
-            }
-        }
-        assertInvalid(pay(UUID.randomUUID(), buyer, "k", cases[0][0]), "paymentMethod");
-        assertInvalid(pay(held.orderId(), buyer, "4111111111111111", VISA), "Idempotency-Key");
-
-        assertThat(orders.status(held.orderId())).isEqualTo("HELD");
-        assertNothingStored(held.orderId(), buyer);
-        assertThat(output.getAll()).contains("looks like a card number");
-        assertThat(output.getAll().replaceAll("[ -]", "")).doesNotContain("4111111111111111");
     }
 
     @Test
@@ -364,7 +276,7 @@ class PaymentControllerIT {
                 claim.executeUpdate();
             }
             CompletableFuture<TestHttp.Reply> duplicate =
-                    CompletableFuture.supplyAsync(() -> pay(held.orderId(), buyer, key, VISA));
+                    CompletableFuture.supplyAsync(() -> calls.pay(held.orderId(), buyer, key, VISA));
 
             await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject("""
                     SELECT count(*) FROM pg_stat_activity
@@ -386,15 +298,8 @@ class PaymentControllerIT {
         assertThat(orders.status(held.orderId())).isEqualTo("PAYMENT_PENDING");
     }
 
-    private TestHttp.Reply pay(UUID orderId, UUID session, String key, String body) {
-        String path = "/api/orders/" + orderId + "/payments";
-        return key == null
-                ? http.post(path, body).buyer(session).send()
-                : http.post(path, body).buyer(session).idempotencyKey(key).send();
-    }
-
     private void assertRepeat(UUID orderId, String key, UUID paymentId, String status) {
-        TestHttp.Reply repeat = pay(orderId, buyer, key, VISA);
+        TestHttp.Reply repeat = calls.pay(orderId, buyer, key, VISA);
         assertThat(repeat.status()).isEqualTo(202);
         assertThat(repeat.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
@@ -410,33 +315,5 @@ class PaymentControllerIT {
 
     private double counter(String name) {
         return meters.get(name).counter().count();
-    }
-
-    private void assertNothingStored(UUID orderId, UUID session) {
-        assertThat(jdbc.queryForObject(
-                        "SELECT count(*) FROM booking.payments WHERE order_id = ? OR session_id = ?",
-                        Long.class,
-                        orderId,
-                        session))
-                .isZero();
-        assertThat(jdbc.queryForObject(
-                        "SELECT count(*) FROM booking.payment_idempotency WHERE session_id = ?", Long.class, session))
-                .isZero();
-    }
-
-    private static void assertInvalid(TestHttp.Reply response, String field) {
-        assertProblem(response, 400, "invalid-request");
-        assertThat(response.json()
-                        .get("errors")
-                        .valueStream()
-                        .map(e -> e.get("field").asString()))
-                .containsExactly(field);
-    }
-
-    private static void assertProblem(TestHttp.Reply response, int status, String slug) {
-        assertThat(response.status()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        assertThat(response.json().get("type").asString()).isEqualTo("/problems/" + slug);
     }
 }
