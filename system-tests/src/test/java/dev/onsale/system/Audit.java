@@ -92,4 +92,53 @@ final class Audit {
                     .isTrue();
         }
     }
+
+    /**
+     * I2 and I3 from the acquirer's side, for {@code orders} (id to status): every charge is of one of them, each order
+     * has one charge (one buyer action, however often sent), a captured charge is a CONFIRMED order or refunded in full
+     * on a REFUNDED one, and every CONFIRMED or REFUNDED order has its charge. Returns the captured charges.
+     */
+    static int assertEachChargeOnceAndCapturedOnlyForTicketsOrRefunds(
+            PaymentSandbox.Books books, Map<UUID, String> orders) {
+        Map<UUID, List<JsonNode>> chargesByOrder = books.chargesByOrder();
+        Map<String, Long> refundedByCharge = books.refundedByCharge();
+        int captured = 0;
+        for (var entry : chargesByOrder.entrySet()) {
+            String status = orders.get(entry.getKey());
+            assertThat(status).as("order %s of a charge", entry.getKey()).isNotNull();
+            // I3: each order here was paid by one buyer action (however often it was sent): one charge.
+            assertThat(entry.getValue())
+                    .as("charges of order %s", entry.getKey())
+                    .hasSize(1);
+            JsonNode charge = entry.getValue().getFirst();
+            long refunded = refundedByCharge.getOrDefault(charge.path("id").asString(), 0L);
+            if (charge.path("status").asString().equals("SUCCEEDED")) {
+                captured++;
+                // I2: a captured charge is one confirmed order, or refunded in full on an order that is REFUNDED.
+                if (status.equals("CONFIRMED")) {
+                    assertThat(refunded)
+                            .as("refund of the confirmed order %s", entry.getKey())
+                            .isZero();
+                } else {
+                    assertThat(status)
+                            .as("order %s of a captured charge", entry.getKey())
+                            .isEqualTo("REFUNDED");
+                    assertThat(refunded).isEqualTo(charge.path("amountCents").asLong());
+                }
+            } else {
+                assertThat(refunded)
+                        .as("refund of a charge that captured nothing")
+                        .isZero();
+                assertThat(status).isNotEqualTo("CONFIRMED");
+            }
+        }
+        for (var order : orders.entrySet()) {
+            if (order.getValue().equals("CONFIRMED") || order.getValue().equals("REFUNDED")) {
+                assertThat(chargesByOrder)
+                        .as("charge of the %s order %s", order.getValue(), order.getKey())
+                        .containsKey(order.getKey());
+            }
+        }
+        return captured;
+    }
 }

@@ -75,7 +75,7 @@ class DistributedEnginesSystemIT {
                 .hasSize(3);
         List<HostAndPort> masters = clusterNodes();
         assertThat(masters).hasSize(3);
-        UUID eventId = seatedEvent();
+        UUID eventId = fixture.seatedEvent("Distributed " + UUID.randomUUID(), ROWS, SEATS_PER_ROW, 4000);
         List<String> contested = seatIds().subList(0, CONTESTED);
         Map<String, String> faults = new ConcurrentHashMap<>();
 
@@ -233,19 +233,6 @@ class DistributedEnginesSystemIT {
                 UUID.fromString(attempt.answer().path("orderId").asString()),
                 attempt.answer().path("amountCents").asLong(),
                 strings(attempt.answer().path("seatIds")));
-    }
-
-    private static UUID seatedEvent() {
-        String body = """
-                {"name": "Distributed %s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
-                 "holdTtlSeconds": 600, "maxPerOrder": 4,
-                 "seatMap": {"sections": [{"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": 4000}]}}""".formatted(
-                        UUID.randomUUID(),
-                        Instant.now().plus(Duration.ofDays(30)),
-                        Instant.now().minusSeconds(60),
-                        ROWS,
-                        SEATS_PER_ROW);
-        return fixture.created(body, SEATS);
     }
 
     private static List<String> seatIds() {

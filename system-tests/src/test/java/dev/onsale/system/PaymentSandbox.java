@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.system.PaymentsDriver.Held;
 import dev.onsale.testing.TestHttp;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
 
@@ -43,6 +45,24 @@ final class PaymentSandbox {
     List<JsonNode> refundsOf(UUID orderId) {
         return ledgerEntries("refunds", orderId);
     }
+
+    /** The whole ledger, grouped: each order's charges, and how much was refunded of each charge. */
+    Books books() {
+        JsonNode ledger = sandbox.get("/v1/ledger").bearer(MERCHANT_KEY).send().json();
+        var chargesByOrder = new HashMap<UUID, List<JsonNode>>();
+        ledger.path("charges")
+                .forEach(c -> chargesByOrder
+                        .computeIfAbsent(UUID.fromString(c.path("orderId").asString()), id -> new ArrayList<>())
+                        .add(c));
+        var refundedByCharge = new HashMap<String, Long>();
+        ledger.path("refunds")
+                .forEach(r -> refundedByCharge.merge(
+                        r.path("chargeId").asString(), r.path("amountCents").asLong(), Long::sum));
+        return new Books(chargesByOrder, refundedByCharge);
+    }
+
+    /** The acquirer's ledger by order and by charge. */
+    record Books(Map<UUID, List<JsonNode>> chargesByOrder, Map<String, Long> refundedByCharge) {}
 
     private List<JsonNode> ledgerEntries(String kind, UUID orderId) {
         var entries = new ArrayList<JsonNode>();

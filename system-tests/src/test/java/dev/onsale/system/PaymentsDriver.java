@@ -74,9 +74,14 @@ final class PaymentsDriver {
                 .send();
     }
 
+    /** {@code GET /api/orders/{orderId}} as the order's buyer. */
+    TestHttp.Reply order(Held held) {
+        return gateway.get(held.path()).bearer(held.buyer().sessionToken()).send();
+    }
+
     /** The order's status as its buyer reads it. */
     String orderStatus(Held held) {
-        var order = gateway.get(held.path()).bearer(held.buyer().sessionToken()).send();
+        var order = order(held);
         assertThat(order.status()).as("GET order: %s", order).isEqualTo(200);
         return order.json().path("status").asString();
     }

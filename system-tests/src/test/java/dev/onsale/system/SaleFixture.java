@@ -131,6 +131,21 @@ final class SaleFixture implements AutoCloseable {
         return created(body, quantity);
     }
 
+    /** An open seated event of one section A of {@code rows x seatsPerRow} seats at {@code priceCents}. */
+    UUID seatedEvent(String name, int rows, int seatsPerRow, int priceCents) {
+        String body = """
+                {"name": "%s", "venue": "Hall A", "startsAt": "%s", "saleOpensAt": "%s", "currency": "EUR",
+                 "holdTtlSeconds": 600, "maxPerOrder": 4,
+                 "seatMap": {"sections": [{"name": "A", "rows": %d, "seatsPerRow": %d, "priceCents": %d}]}}""".formatted(
+                        name,
+                        Instant.now().plus(Duration.ofDays(30)),
+                        Instant.now().minusSeconds(60),
+                        rows,
+                        seatsPerRow,
+                        priceCents);
+        return created(body, rows * seatsPerRow);
+    }
+
     /** Creates the event and waits until the gate has its counter and the sale is open for holds. */
     UUID created(String body, int capacity) {
         var created =

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -318,6 +319,35 @@ class TrustBoundarySystemIT {
                     .as("%s %s: %s", service.module(), part, answered)
                     .isEqualTo(200);
         }
+    }
+
+    @Test
+    void aWebhookNotSignedWithTheStacksSecretOrSignedLongAgoIs400ThroughTheGatewayAndChangesNothing() throws Exception {
+        var payments = new PaymentsDriver(sale, ConcurrentHashMap.newKeySet());
+        UUID eventId = payments.event("Forged", 2, 3_000);
+        PaymentsDriver.Held held = payments.hold(eventId, 1);
+        String body = """
+                {"id":"evt_forged_%s","type":"charge.succeeded","created":%d,"data":{"id":"ch_forged","object":"charge",\
+                "orderId":"%s","amountCents":3000,"currency":"EUR","paymentMethod":"tok_visa","status":"SUCCEEDED",\
+                "failureCode":null,"amountRefundedCents":0,"created":%d}}""".formatted(
+                        UUID.randomUUID(),
+                        Instant.now().getEpochSecond(),
+                        held.orderId(),
+                        Instant.now().getEpochSecond());
+        long now = Instant.now().getEpochSecond();
+        var forged =
+                payments.webhook(body, "t=" + now + ",v1=" + PaymentsDriver.hmac("not-the-secret", now + "." + body));
+        var stale = payments.webhook(
+                body,
+                "t=" + (now - 301) + ",v1="
+                        + PaymentsDriver.hmac(sale.stack.webhookSecret(), (now - 301) + "." + body));
+        var unsigned = payments.webhook(body, null);
+        for (TestHttp.Reply answer : List.of(forged, stale, unsigned)) {
+            assertThat(answer.status()).as("webhook: %s", answer).isEqualTo(400);
+            assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
+        }
+        assertThat(payments.orderStatus(held)).isEqualTo("HELD");
+        assertThat(sale.seatsInTheDatabase(eventId, "SOLD")).isEmpty();
     }
 
     private static void assertTheOrderIsUntouched() throws Exception {
