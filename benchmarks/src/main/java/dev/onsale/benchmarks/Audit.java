@@ -16,6 +16,8 @@ final class Audit {
     /** One judged promise. */
     record Check(String name, boolean passed, String detail) {}
 
+    static final String UNAVAILABLE = "503s under 1%";
+
     /** A 503 is a polite "try again"; more than this share of all requests is not. */
     static final double MAX_UNAVAILABLE_SHARE = 0.01;
 
@@ -83,7 +85,7 @@ final class Audit {
         double unavailableShare =
                 (double) run.totals().unavailable() / Math.max(1, run.totals().requests());
         checks.add(new Check(
-                "503s under 1%",
+                UNAVAILABLE,
                 unavailableShare < MAX_UNAVAILABLE_SHARE,
                 "%d of %d requests (%.2f%%)"
                         .formatted(run.totals().unavailable(), run.totals().requests(), unavailableShare * 100)));
@@ -96,6 +98,39 @@ final class Audit {
                         : "not enough paying buyers to sell out (%d for %d seats): not judged"
                                 .formatted(run.payers(), run.seats())));
         return checks;
+    }
+
+    /**
+     * The 503s check of a run with faults: judged on the requests outside every fault's window, where nothing was
+     * down; those inside are counted, not judged (a part that is down or rebuilding answers 503 by design).
+     */
+    static Check unavailableOutside(Chaos chaos, List<Timeline.Sample> samples) {
+        long requests = 0;
+        long unavailable = 0;
+        long inWindows = 0;
+        long requestsInWindows = 0;
+        for (Timeline.Sample sample : samples) {
+            BuyerCounts tick = sample.sincePrevious();
+            if (chaos.inWindow(sample.second())) {
+                inWindows += tick.unavailable();
+                requestsInWindows += tick.requests();
+            } else {
+                unavailable += tick.unavailable();
+                requests += tick.requests();
+            }
+        }
+        double share = (double) unavailable / Math.max(1, requests);
+        return new Check(
+                UNAVAILABLE,
+                share < MAX_UNAVAILABLE_SHARE,
+                "%d of %d requests outside the faults (%.2f%%); during the faults and %.0f s after each: %d of %d"
+                        .formatted(
+                                unavailable,
+                                requests,
+                                share * 100,
+                                Chaos.RECOVERY_SECONDS,
+                                inWindows,
+                                requestsInWindows));
     }
 
     /**

@@ -46,6 +46,12 @@ public final class Benchmarks {
                              (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold, no bot got a
                              hold, no double-click charged twice, declined then paid anew, no hold past TTL + grace, fair
                              admission order, five tabs keep one place, hammering: no 5xx, all answered; exit 1 on a failure)
+                           ./onsale bench all [--buyers=1000 (every part's; to 50000)] [--seats=200 (the sale's)]
+                             [--payments=200] [--db-connections=8 (the raw SKIP LOCKED loop's)] [--out=FILE (the table as JSON)]
+                             [--state-dir=.onsale (the stack's pids and engines.ready)] [the options of the benchmarks above]
+                             (one table of ratios, every figure from this run: progress and status polls vs raw ZRANK, holds
+                             vs raw EVALSHA, booking allocations vs a raw SKIP LOCKED loop on its PostgreSQL, settle time vs
+                             N/TPS and the raw sandbox, p99 per step of a sale, RSS of every process; run from the repository root)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
                       ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
             return;
@@ -59,6 +65,7 @@ public final class Benchmarks {
             case "progress" -> new ProgressBenchmark(options).run();
             case "queue-scale" -> new QueueScaleBenchmark(options).run();
             case "sale" -> new SaleBenchmark(options).run();
+            case "all" -> new AllBenchmark(options).run();
             case "rehearse" -> System.exit(new Rehearsal(options).run());
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }

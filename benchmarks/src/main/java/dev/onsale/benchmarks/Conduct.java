@@ -84,8 +84,16 @@ final class Conduct {
         }
     }
 
-    /** A buyer that hammered: every request it made and how many were answered 429, 5xx, or not at all. */
-    record Hammering(long requests, long tooMany, long serverErrors, long unanswered, String ending) {}
+    /**
+     * A buyer that hammered: every request it made and how many were answered 429, 5xx (when, on the
+     * {@link System#nanoTime()} clock), or not at all.
+     */
+    record Hammering(long requests, long tooMany, List<Long> serverErrorsAt, long unanswered, String ending) {
+
+        Hammering {
+            serverErrorsAt = List.copyOf(serverErrorsAt);
+        }
+    }
 
     /** Everything recorded, once the buyers have ended. */
     record Snapshot(

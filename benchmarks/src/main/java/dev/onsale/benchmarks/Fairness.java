@@ -29,17 +29,26 @@ final class Fairness {
      * @param afterOpening   whether that answer placed it in the open line (not the pre-queue)
      * @param place          its permanent place in line, as that answer gave it; 0 when it gave none
      * @param admittedSecond the second in which it was let in, on the admission tokens' scale; -1 if never
+     * @param lostPlace      whether the line lost its place (a Redis restart) and it joined again, at the back
      */
-    record Arrival(long sentNanos, long answeredNanos, boolean afterOpening, long place, long admittedSecond) {}
+    record Arrival(
+            long sentNanos,
+            long answeredNanos,
+            boolean afterOpening,
+            long place,
+            long admittedSecond,
+            boolean lostPlace) {}
 
     /**
-     * @param buyers        the buyers judged: arrived after the opening and let in
+     * @param buyers        the buyers judged: arrived after the opening and let in, their place never lost
+     * @param lostPlaces    buyers not judged because the line lost their place (they joined again, at the back)
      * @param certainPairs  pairs whose order of arrival is certain
      * @param inversions    certain pairs placed or let in the other way round
      * @param tiedPairs     pairs whose arrivals overlapped: not judged
      * @param tiesReordered tied pairs placed or let in the other way round than their requests were sent
      */
-    record Result(long buyers, long certainPairs, long inversions, long tiedPairs, long tiesReordered) {
+    record Result(
+            long buyers, long lostPlaces, long certainPairs, long inversions, long tiedPairs, long tiesReordered) {
 
         boolean fair() {
             return inversions <= TOLERATED_INVERSIONS;
@@ -52,6 +61,8 @@ final class Fairness {
         List<Arrival> judged = arrivals.stream()
                 .filter(a -> a.afterOpening() && a.admittedSecond() >= 0 && a.answeredNanos() >= a.sentNanos())
                 .toList();
+        long lost = judged.stream().filter(Arrival::lostPlace).count();
+        judged = judged.stream().filter(a -> !a.lostPlace()).toList();
         long certain = 0;
         long inversions = 0;
         long tied = 0;
@@ -73,7 +84,7 @@ final class Fairness {
                 }
             }
         }
-        return new Result(judged.size(), certain, inversions, tied, reordered);
+        return new Result(judged.size(), lost, certain, inversions, tied, reordered);
     }
 
     /** Whether {@code later} was placed ahead of {@code earlier}, or let in in an earlier second. */

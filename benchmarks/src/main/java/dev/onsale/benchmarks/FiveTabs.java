@@ -63,7 +63,7 @@ final class FiveTabs {
                 tabs.add(new TabRun(http.open()));
             }
             TabRun first = tabs.getFirst();
-            WaitingPage.Arrival arrival = page.arrive(first.tab, first.log);
+            WaitingPage.Arrival arrival = page.arrive(first.tab, first.log, random);
             if (arrival.ending() != null) {
                 return arrival.ending();
             }

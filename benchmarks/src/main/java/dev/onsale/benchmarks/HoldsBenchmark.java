@@ -50,7 +50,16 @@ final class HoldsBenchmark {
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
+    /** One run's event, its phases through the gateway and the raw {@code EVALSHA}s of the gate script. */
+    record Figures(UUID eventId, Latencies created, Latencies admitted, Latencies holds, Latencies raw) {}
+
     void run() throws Exception {
+        print(measure());
+        expiryLag();
+    }
+
+    /** The holds through the gateway, then the raw gate script; returns their figures, unprinted. */
+    Figures measure() throws Exception {
         UUID eventId =
                 client.createOpenEvent("Holds benchmark", 600, """
                 "seatMap": {"sections": [
@@ -71,10 +80,14 @@ final class HoldsBenchmark {
             return client.outcome(client.send(client.post(
                     "/api/events/" + eventId + "/holds", crowd.session(i), crowd.admission(i), asks[n].body())));
         });
-        Latencies raw = rawGate();
+        return new Figures(eventId, created, admitted, holds, rawGate());
+    }
 
-        System.out.println(created.report());
-        System.out.println(admitted.report());
+    static void print(Figures figures) {
+        Latencies holds = figures.holds();
+        Latencies raw = figures.raw();
+        System.out.println(figures.created().report());
+        System.out.println(figures.admitted().report());
         System.out.println(holds.report());
         System.out.println(raw.report());
         System.out.printf(
@@ -83,7 +96,6 @@ final class HoldsBenchmark {
         System.out.printf(
                 "seats held through the gateway: %d orders; the raw run placed %d orders%n",
                 holds.count("201"), raw.count("PLACED"));
-        expiryLag();
     }
 
     /** One buyer's hold: a chosen seat, or {@code quantity} seats of any (then {@code seat} is null). */

@@ -3,16 +3,18 @@ package dev.onsale.benchmarks;
 import java.util.HashMap;
 import java.util.Map;
 
-/** {@code --name=value} options with defaults. */
+/** {@code --name=value} options with defaults; a bare {@code --name} is a flag, with the value "". */
 record Options(Map<String, String> values) {
 
     static Options parse(String[] args) {
         Map<String, String> values = new HashMap<>();
         for (String arg : args) {
-            if (!arg.startsWith("--") || !arg.contains("=")) {
-                throw new IllegalArgumentException("options are --name=value, not " + arg);
+            if (!arg.startsWith("--") || arg.length() == 2) {
+                throw new IllegalArgumentException("options are --name=value or --flag, not " + arg);
             }
-            values.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+            int equals = arg.indexOf('=');
+            values.put(
+                    arg.substring(2, equals < 0 ? arg.length() : equals), equals < 0 ? "" : arg.substring(equals + 1));
         }
         return new Options(Map.copyOf(values));
     }
@@ -29,10 +31,18 @@ record Options(Map<String, String> values) {
     }
 
     int number(String name, int fallback) {
-        return values.containsKey(name) ? Integer.parseInt(values.get(name)) : fallback;
+        return values.containsKey(name) ? Integer.parseInt(given(name)) : fallback;
     }
 
     double decimal(String name, double fallback) {
-        return values.containsKey(name) ? Double.parseDouble(values.get(name)) : fallback;
+        return values.containsKey(name) ? Double.parseDouble(given(name)) : fallback;
+    }
+
+    private String given(String name) {
+        String value = values.get(name);
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException("--" + name + " needs a value: --" + name + "=N");
+        }
+        return value;
     }
 }

@@ -70,7 +70,21 @@ final class PaymentsBenchmark {
                         "merchant-key", System.getenv().getOrDefault("ONSALE_PAYMENT_PROVIDER_KEY", "sk_test_local")));
     }
 
-    void run() throws Exception {
+    /**
+     * What a run settled: {@code accepted} payments (answered 202) at the sandbox's {@code tps}, every order
+     * CONFIRMED {@code settleNanos} after the first was sent (-1: not all within the timeout), and the raw engine's
+     * {@code rawCharges} charges all SUCCEEDED {@code rawSettleNanos} after its first (-1: not in time).
+     */
+    record Settlement(int accepted, int tps, long settleNanos, int rawCharges, long rawSettleNanos) {
+
+        /** The lower bound of the settle time: every accepted payment at exactly the provider's TPS. */
+        double lowerBoundSeconds() {
+            return (double) accepted / tps;
+        }
+    }
+
+    /** Runs the raw engine, then the system's holds and payments; prints both and returns what they settled. */
+    Settlement run() throws Exception {
         JsonNode found = sandbox.settings();
         ObjectNode load = SandboxClient.withLoad(found, tps, timeoutShare);
         System.out.printf(
@@ -82,6 +96,12 @@ final class PaymentsBenchmark {
             Held held = hold();
             Paid paid = pay(held, load);
             report(held, paid, raw);
+            return new Settlement(
+                    paid.accepted(),
+                    tps,
+                    paid.unsettled().isEmpty() ? paid.settleNanos() : -1,
+                    payments,
+                    raw.settleNanos());
         } finally {
             sandbox.putSettings(found);
         }

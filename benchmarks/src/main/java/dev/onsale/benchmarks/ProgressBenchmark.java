@@ -1,8 +1,11 @@
 package dev.onsale.benchmarks;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +26,7 @@ final class ProgressBenchmark {
     private static final Pattern WRK_ERRORS = Pattern.compile("Socket errors:.*");
     private static final Pattern WRK_P99 = Pattern.compile("\\s99%\\s+(\\S+)");
     private static final Pattern REDIS_RATE = Pattern.compile("([0-9.]+) requests per second");
+    private static final List<String> TOOLS = List.of("wrk", "redis-benchmark");
 
     private final String gateway;
     private final String queue;
@@ -44,7 +48,29 @@ final class ProgressBenchmark {
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
+    /** The wrk rates of one run (plain, revalidated with the ETag, at the origin) and redis-benchmark's ZRANKs/s. */
+    record Figures(Rate plain, Rate revalidated, Rate origin, double rawZrank) {}
+
+    /** The executables this benchmark drives that are not on the PATH (empty: it can run). */
+    static List<String> missingTools() {
+        List<String> path = List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator));
+        return TOOLS.stream()
+                .filter(tool -> path.stream().noneMatch(dir -> Files.isExecutable(Path.of(dir, tool))))
+                .toList();
+    }
+
     void run() throws Exception {
+        Figures figures = measure();
+        for (Rate rate : List.of(figures.plain(), figures.revalidated(), figures.origin())) {
+            System.out.printf("%-55s / raw ZRANK: %.3f%n", rate.what(), rate.perSecond() / figures.rawZrank());
+        }
+        System.out.printf(
+                "through the gateway / at queue-service directly: %.2f%n",
+                figures.plain().perSecond() / figures.origin().perSecond());
+    }
+
+    /** Runs wrk three times and redis-benchmark once, printing each rate as it comes; returns them. */
+    Figures measure() throws Exception {
         UUID eventId = client.createOpenEvent(
                 "Progress benchmark", 600, "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
         client.awaitQueueKnows(eventId, client.newSession());
@@ -74,14 +100,10 @@ final class ProgressBenchmark {
         Rate origin = wrk("progress at queue-service directly (no cache)", queue + path, null);
         double raw = redisZrank(eventId, sessionId(tokens[tokens.length / 2]));
         System.out.printf("%-55s %10.0f/s%n", "raw Redis ZRANK on the same line (redis-benchmark)", raw);
-        for (Rate rate : List.of(plain, revalidated, origin)) {
-            System.out.printf("%-55s / raw ZRANK: %.3f%n", rate.what(), rate.perSecond() / raw);
-        }
-        System.out.printf(
-                "through the gateway / at queue-service directly: %.2f%n", plain.perSecond() / origin.perSecond());
+        return new Figures(plain, revalidated, origin, raw);
     }
 
-    private record Rate(String what, double perSecond) {}
+    record Rate(String what, double perSecond) {}
 
     private Rate wrk(String what, String url, String etag) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(

@@ -47,6 +47,7 @@ final class Rehearsal {
     private final SandboxFaults faults;
     private final String sandboxUrl;
     private final SandboxClient sandbox;
+    private final Chaos chaos;
     /** The measured sale and its timeline, from the moment its event exists (set from within the sale). */
     private LiveSale live;
 
@@ -67,6 +68,7 @@ final class Rehearsal {
         this.sandboxUrl = options.text("sandbox", "http://localhost:8090");
         this.sandbox = new SandboxClient(sandboxUrl, options.text("merchant-key", "sk_test_local"));
         BuyerMix.of(options); // a share out of range is refused before anything starts
+        this.chaos = Chaos.of(options, reportDirectory);
     }
 
     /** Runs the rehearsal; returns the process's exit status: 0 when every check passed. */
@@ -83,6 +85,7 @@ final class Rehearsal {
             settled = settle(dashboardPath(sale.eventId()), sale.holdTtlSeconds() + GRACE_SECONDS);
         } finally {
             try {
+                chaos.close();
                 if (timeline != null) {
                     timeline.close();
                 }
@@ -95,11 +98,16 @@ final class Rehearsal {
                 ok(admin.send(admin.getAs(auditorToken, "/audit/events/" + sale.eventId() + "/ledger")), "the ledger");
         JsonNode dashboard = ok(admin.send(admin.adminGet(dashboardPath(sale.eventId()))), "the dashboard");
         List<Audit.Check> checks = new ArrayList<>(Audit.of(sale, ledger, dashboard, report, settled));
+        if (chaos.active()) {
+            checks.replaceAll(
+                    c -> c.name().equals(Audit.UNAVAILABLE) ? Audit.unavailableOutside(chaos, timeline.samples()) : c);
+            checks.add(chaos.check());
+        }
         Instant readAt = Instant.now();
         Map<UUID, String> orders = OrderReads.statuses(
                 admin, ConductAudit.ordersToRead(sale.conduct().holds()));
         OrderCharges charges = charges(sale.conduct(), ledger);
-        checks.addAll(ConductAudit.of(sale.conduct(), charges, orders, readAt));
+        checks.addAll(ConductAudit.of(sale.conduct(), charges, orders, readAt, chaos));
 
         System.out.println("audit of event " + sale.eventId() + ":");
         checks.forEach(c -> System.out.printf("  %-4s %-29s %s%n", c.passed() ? "ok" : "FAIL", c.name(), c.detail()));
@@ -123,6 +131,7 @@ final class Rehearsal {
                     }
                 },
                 Duration.ofSeconds(1));
+        chaos.begin();
     }
 
     /** The event's dashboard, read with a short timeout; a failed read throws (the timeline notes why). */
@@ -209,6 +218,7 @@ final class Rehearsal {
         setup.put("buyers' behaviours", sale.mix().describe());
         setup.put("buyers who mean to pay", Integer.toString(sale.payers()));
         setup.put("payment provider's faults", faults.describe());
+        setup.put("chaos", chaos.describe());
         return setup;
     }
 
@@ -235,6 +245,7 @@ final class Rehearsal {
         sale.mix().percents().forEach((behaviour, percent) -> behaviours.put(BuyerMix.label(behaviour), percent));
         root.put("payingBuyers", sale.payers());
         root.set("sandboxFaults", json.valueToTree(faults.settings()));
+        root.set("chaos", json.valueToTree(chaos.faults()));
         root.put("chargesFrom", charges.source());
         root.put("saleSeconds", sale.seconds());
         root.put("requests", sale.totals().requests());

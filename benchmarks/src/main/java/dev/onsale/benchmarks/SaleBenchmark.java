@@ -4,6 +4,8 @@ import dev.onsale.benchmarks.TabClient.Answer;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
@@ -230,17 +232,20 @@ final class SaleBenchmark {
             }
             case TABS -> sale.tabs().run(pays, random);
             case HAMMER -> {
-                long[] answers = new long[4]; // requests, 429s, 5xx, none
+                long[] answers = new long[3]; // requests, 429s, none
+                List<Long> serverErrorsAt = new ArrayList<>();
                 String ending;
                 try (TabClient.Tab tab = http.open(status -> {
                     answers[0]++;
                     answers[1] += status == 429 ? 1 : 0;
-                    answers[2] += status >= 500 ? 1 : 0;
-                    answers[3] += status == 0 ? 1 : 0;
+                    answers[2] += status == 0 ? 1 : 0;
+                    if (status >= 500) {
+                        serverErrorsAt.add(System.nanoTime());
+                    }
                 })) {
                     ending = singleTab(tab, behaviour, pays, random, sale);
                 }
-                conduct.hammered(new Conduct.Hammering(answers[0], answers[1], answers[2], answers[3], ending));
+                conduct.hammered(new Conduct.Hammering(answers[0], answers[1], serverErrorsAt, answers[2], ending));
                 yield ending;
             }
             default -> {
@@ -255,7 +260,7 @@ final class SaleBenchmark {
     private String singleTab(TabClient.Tab tab, Behaviour behaviour, boolean pays, Random random, Buyers sale)
             throws InterruptedException {
         TabLog log = new TabLog();
-        WaitingPage.Arrival arrival = sale.page().arrive(tab, log);
+        WaitingPage.Arrival arrival = sale.page().arrive(tab, log, random);
         if (arrival.ending() != null) {
             return arrival.ending();
         }

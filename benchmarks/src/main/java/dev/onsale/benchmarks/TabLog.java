@@ -16,6 +16,7 @@ final class TabLog {
     private long joinPlace;
     private final Set<Long> places = new TreeSet<>();
     private String admission;
+    private boolean lostPlace;
 
     /** A join (or an arrival with its join) is being sent; the first such is when the tab arrived. */
     void joinSent(long nanos) {
@@ -46,6 +47,11 @@ final class TabLog {
         }
     }
 
+    /** The line no longer knew the tab's session (Redis lost it): the tab joins again, at the back. */
+    void lostPlace() {
+        lostPlace = true;
+    }
+
     /** Every place the tab was told while it waited. */
     Set<Long> places() {
         return Set.copyOf(places);
@@ -74,6 +80,6 @@ final class TabLog {
             return null;
         }
         return new Fairness.Arrival(
-                joinSent, joinAnswered, afterOpening, joinPlace, Fairness.admittedSecond(admission));
+                joinSent, joinAnswered, afterOpening, joinPlace, Fairness.admittedSecond(admission), lostPlace);
     }
 }

@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class WaitingPage {
 
+    /** The longest a refused arrival waits before it tries again, as the page's backoff. */
+    static final long MAX_BACKOFF_MS = 30_000;
+
     /** How often a hammering tab asks its status: a refresh every 200 ms, give or take a fifth. */
     static final long HAMMER_MS = 200;
 
@@ -45,25 +48,43 @@ final class WaitingPage {
         this.deadline = deadline;
     }
 
-    /** The buyer's arrival on {@code tab}: a session, joined in the same call unless arriving in two. */
-    Arrival arrive(TabClient.Tab tab, TabLog log) {
-        long sent = System.nanoTime();
-        Answer session = oneCallArrival
-                ? tab.call(
-                        "POST /api/sessions + join",
-                        http.post("/api/sessions", null, null, null, "{\"eventId\": \"" + eventId + "\"}"))
-                : tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
-        if (session.status() != 201) {
-            return new Arrival(null, null, "no session: " + session.status());
+    /**
+     * The buyer's arrival on {@code tab}: a session, joined in the same call unless arriving in two. As the page, an
+     * arrival answered 429 or 503 (or not at all) is tried again, after its Retry-After and a backoff that doubles
+     * from 1 s to {@value #MAX_BACKOFF_MS} ms, spread by a fifth; anything else without a session is the end.
+     */
+    Arrival arrive(TabClient.Tab tab, TabLog log, Random random) throws InterruptedException {
+        for (int failures = 1; ; failures++) {
+            if (oneCallArrival) {
+                log.joinSent(System.nanoTime()); // the first try is when the buyer arrived
+            }
+            Answer session = oneCallArrival
+                    ? tab.call(
+                            "POST /api/sessions + join",
+                            http.post("/api/sessions", null, null, null, "{\"eventId\": \"" + eventId + "\"}"))
+                    : tab.call("POST /api/sessions", http.post("/api/sessions", null, null, null, "{}"));
+            if (session.status() == 201) {
+                Answer joined = null;
+                if (oneCallArrival) {
+                    log.joinAnswered(System.nanoTime(), session.body().path("queue"));
+                    // the arrival's join, answered with the session: handled as a join's answer
+                    joined = new Answer(200, session.body().path("queue"), session.retryAfter(), null);
+                }
+                return new Arrival(session.body().path("sessionToken").asString(), joined, null);
+            }
+            boolean again = session.status() == 429 || session.status() == 503 || session.status() == 0;
+            if (!again || System.nanoTime() > deadline) {
+                return new Arrival(null, null, "no session: " + session.status());
+            }
+            Thread.sleep(backoff(session, failures, random));
         }
-        Answer joined = null;
-        if (oneCallArrival) {
-            log.joinSent(sent);
-            log.joinAnswered(System.nanoTime(), session.body().path("queue"));
-            // the arrival's join, answered with the session: handled as a join's answer
-            joined = new Answer(200, session.body().path("queue"), session.retryAfter(), null);
-        }
-        return new Arrival(session.body().path("sessionToken").asString(), joined, null);
+    }
+
+    /** As the page's {@code nextDelayMs} after a failure: Retry-After at least, 1 s doubling to a cap, spread. */
+    static long backoff(Answer refused, int failures, Random random) {
+        long doubling = Math.min(MAX_BACKOFF_MS, 1000L << Math.min(15, Math.max(0, failures - 1)));
+        long wait = Math.max(doubling, refused.retryAfter().orElse(0L) * 1000);
+        return (long) (wait * (1 + 0.2 * random.nextDouble()));
     }
 
     /**
@@ -79,6 +100,7 @@ final class WaitingPage {
         String etag = null;
         long servingThrough = 0;
         long pollAfter = 1000;
+        boolean placeLost = false;
         while (admission == null) {
             if (soldOut.get()) {
                 return new Wait(null, "sold out while waiting");
@@ -87,7 +109,7 @@ final class WaitingPage {
                 return new Wait(null, "time limit while waiting");
             }
             Answer answer;
-            boolean reached = place != null && place <= servingThrough;
+            boolean reached = place != null && (place <= servingThrough || placeLost);
             if (arrived != null) {
                 answer = arrived;
                 arrived = null;
@@ -115,13 +137,22 @@ final class WaitingPage {
                             servingThrough = Math.max(servingThrough, 1);
                         }
                         pollAfter = answer.body().path("pollAfterMs").asLong(1000);
+                        // as the page: a place beyond every waiting buyer is in a line the room lost; ask
+                        placeLost = place != null
+                                && answer.body().path("opened").asBoolean()
+                                && place
+                                        > answer.body().path("servingThrough").asLong()
+                                                + answer.body()
+                                                        .path("lineLength")
+                                                        .asLong();
                     }
-                    Thread.sleep(progressPause(answer, place, servingThrough, pollAfter, random));
+                    Thread.sleep(placeLost ? 0 : progressPause(answer, place, servingThrough, pollAfter, random));
                     continue;
                 }
             }
             if (answer.status() == 200) {
                 joined = true;
+                placeLost = false;
                 log.saw(answer.body());
                 String status = answer.body().path("status").asString();
                 switch (status) {
@@ -138,8 +169,11 @@ final class WaitingPage {
                     Thread.sleep(hammer ? hammerPause(random) : pollAfter);
                 }
             } else if (answer.status() == 404 && joined) {
+                log.lostPlace();
                 joined = false;
                 place = null;
+                placeLost = false;
+                servingThrough = 0;
             } else {
                 Thread.sleep(
                         hammer ? hammerPause(random) : answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));

@@ -50,7 +50,15 @@ final class WaitingRoomBenchmark {
         this.identityKey = options.text("identity-key", System.getenv("ONSALE_IDENTITY_KEY"));
     }
 
+    /** The phases through the gateway, the direct polls (null when skipped) and the raw {@code ZRANK}s of one run. */
+    record Figures(Latencies sessions, Latencies joins, Latencies statuses, Latencies direct, Latencies raw) {}
+
     void run() throws Exception {
+        print(measure());
+    }
+
+    /** Runs every phase and returns its figures, unprinted. */
+    Figures measure() throws Exception {
         UUID eventId = client.createOpenEvent(
                 "Waiting room benchmark", 600, "\"generalAdmission\": {\"quantity\": 800, \"priceCents\": 3000}");
         System.out.printf(
@@ -83,9 +91,15 @@ final class WaitingRoomBenchmark {
             java.nio.file.Files.writeString(
                     java.nio.file.Path.of(tokensOut), eventId + "\n" + String.join("\n", tokens) + "\n");
         }
+        return new Figures(sessions, joins, statuses, direct, raw);
+    }
 
-        System.out.println(sessions.report());
-        System.out.println(joins.report());
+    static void print(Figures figures) {
+        Latencies statuses = figures.statuses();
+        Latencies direct = figures.direct();
+        Latencies raw = figures.raw();
+        System.out.println(figures.sessions().report());
+        System.out.println(figures.joins().report());
         System.out.println(statuses.report());
         if (direct != null) {
             System.out.println(direct.report());
@@ -99,7 +113,8 @@ final class WaitingRoomBenchmark {
                     "status polls at queue-service directly / raw ZRANK: %.3f; through the gateway / directly: %.3f%n",
                     direct.perSecond() / raw.perSecond(), statuses.perSecond() / direct.perSecond());
         }
-        System.out.printf("joins through the gateway / raw ZRANK: %.3f%n", joins.perSecond() / raw.perSecond());
+        System.out.printf(
+                "joins through the gateway / raw ZRANK: %.3f%n", figures.joins().perSecond() / raw.perSecond());
     }
 
     /**

@@ -12,6 +12,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 class ConductAuditTest {
 
+    private static final java.util.function.LongPredicate NO_FAULT = at -> false;
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Instant READ_AT = Instant.parse("2026-01-01T10:05:00Z");
     private static final UUID ORDER_A = UUID.fromString("0b1aaac8-0a02-490a-abda-0c61d89b98e6");
@@ -19,7 +21,7 @@ class ConductAuditTest {
 
     @Test
     void aRunWithoutMisbehavingBuyersPassesEveryCheckSayingSo() {
-        List<Audit.Check> checks = ConductAudit.of(Conduct.Snapshot.EMPTY, sandbox(), Map.of(), READ_AT);
+        List<Audit.Check> checks = ConductAudit.of(Conduct.Snapshot.EMPTY, sandbox(), Map.of(), READ_AT, Chaos.NONE);
 
         assertThat(checks)
                 .extracting(Audit.Check::name)
@@ -137,9 +139,9 @@ class ConductAuditTest {
 
     @Test
     void admissionAgainstArrivalOrderFailsOnAnInversionAndPassesOnTies() {
-        Fairness.Arrival first = new Fairness.Arrival(0, 10, true, 2, 100);
-        Fairness.Arrival second = new Fairness.Arrival(20, 30, true, 1, 100);
-        Fairness.Arrival together = new Fairness.Arrival(5, 25, true, 1, 100);
+        Fairness.Arrival first = new Fairness.Arrival(0, 10, true, 2, 100, false);
+        Fairness.Arrival second = new Fairness.Arrival(20, 30, true, 1, 100, false);
+        Fairness.Arrival together = new Fairness.Arrival(5, 25, true, 1, 100, false);
 
         assertThat(ConductAudit.fairness(Fairness.of(List.of(first, second))).passed())
                 .isFalse();
@@ -152,42 +154,84 @@ class ConductAuditTest {
     void fiveTabsWithOnePlaceOneAdmissionAndOneOrderPassAndAnyMoreFails() {
         Conduct.TabbedSession good =
                 new Conduct.TabbedSession(Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid");
-        assertThat(ConductAudit.tabs(List.of(good)).passed()).isTrue();
+        assertThat(ConductAudit.tabs(List.of(good), 0).passed()).isTrue();
 
-        assertThat(ConductAudit.tabs(List.of(new Conduct.TabbedSession(
-                                Set.of(17L, 18L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid")))
+        assertThat(ConductAudit.tabs(
+                                List.of(new Conduct.TabbedSession(
+                                        Set.of(17L, 18L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid")),
+                                0)
                         .passed())
                 .as("two places")
                 .isFalse();
-        assertThat(ConductAudit.tabs(List.of(new Conduct.TabbedSession(
-                                Set.of(17L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid")))
+        assertThat(ConductAudit.tabs(
+                                List.of(new Conduct.TabbedSession(
+                                        Set.of(17L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid")),
+                                0)
                         .passed())
                 .as("two admissions")
                 .isFalse();
-        assertThat(ConductAudit.tabs(List.of(new Conduct.TabbedSession(
-                                Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A, ORDER_B), 3, 0, "paid")))
+        assertThat(ConductAudit.tabs(
+                                List.of(new Conduct.TabbedSession(
+                                        Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A, ORDER_B), 3, 0, "paid")),
+                                0)
                         .passed())
                 .as("two orders")
                 .isFalse();
-        assertThat(ConductAudit.tabs(List.of(new Conduct.TabbedSession(
-                                Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 3, 1, "paid")))
+        assertThat(ConductAudit.tabs(
+                                List.of(new Conduct.TabbedSession(
+                                        Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 3, 1, "paid")),
+                                0)
                         .passed())
                 .as("a tab sent to another order")
                 .isFalse();
     }
 
     @Test
+    void aSessionMayHaveOnePlaceMoreForEachTimeTheLineWasLost() {
+        Conduct.TabbedSession joinedAgain =
+                new Conduct.TabbedSession(Set.of(17L, 3L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid");
+
+        assertThat(ConductAudit.tabs(List.of(joinedAgain), 1).passed()).isTrue();
+        assertThat(ConductAudit.tabs(List.of(joinedAgain), 1).detail()).contains("the line was lost 1 time(s)");
+        assertThat(ConductAudit.tabs(List.of(joinedAgain), 0).passed()).isFalse();
+        Conduct.TabbedSession admittedTwice =
+                new Conduct.TabbedSession(Set.of(17L, 3L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid");
+        assertThat(ConductAudit.tabs(List.of(admittedTwice), 1).passed()).isTrue();
+        assertThat(ConductAudit.tabs(List.of(admittedTwice), 0).passed()).isFalse();
+    }
+
+    @Test
+    void aHammerers5xxWhileAFaultLastsIsCountedApart() {
+        Conduct.Hammering hammer = new Conduct.Hammering(400, 0, List.of(5L, 50L), 0, "paid");
+
+        Audit.Check during = ConductAudit.hammers(List.of(hammer), at -> at < 100, 0);
+
+        assertThat(during.passed()).isTrue();
+        assertThat(during.detail()).contains("5xx 0 (and 2 during the stack's faults)");
+        assertThat(ConductAudit.hammers(List.of(hammer), at -> at < 10, 0).passed())
+                .isFalse();
+        assertThat(ConductAudit.hammers(List.of(hammer), at -> at < 10, 0.01).passed())
+                .as("1 of 400 after the faults: within a run with faults' budget")
+                .isTrue();
+        assertThat(ConductAudit.hammers(List.of(hammer), at -> false, 0.001).passed())
+                .isFalse();
+    }
+
+    @Test
     void hammeringAnswered429sPassesAndA5xxOrNoAnswerOrNoFinalAnswerFails() {
-        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 12, 0, 0, "paid")))
+        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 12, List.of(), 0, "paid")), NO_FAULT, 0)
                         .passed())
                 .isTrue();
-        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 12, 1, 0, "paid")))
+        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 12, List.of(7L), 0, "paid")), NO_FAULT, 0)
                         .passed())
                 .isFalse();
-        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 0, 0, 2, "paid")))
+        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 0, List.of(), 2, "paid")), NO_FAULT, 0)
                         .passed())
                 .isFalse();
-        assertThat(ConductAudit.hammers(List.of(new Conduct.Hammering(400, 0, 0, 0, "time limit while waiting")))
+        assertThat(ConductAudit.hammers(
+                                List.of(new Conduct.Hammering(400, 0, List.of(), 0, "time limit while waiting")),
+                                NO_FAULT,
+                                0)
                         .passed())
                 .isFalse();
     }

@@ -12,7 +12,7 @@ class FairnessTest {
         Fairness.Result result = Fairness.of(List.of(
                 arrival(0, 10, 1, 100), arrival(20, 30, 2, 100), arrival(40, 50, 3, 101), arrival(60, 70, 4, 102)));
 
-        assertThat(result).isEqualTo(new Fairness.Result(4, 6, 0, 0, 0));
+        assertThat(result).isEqualTo(new Fairness.Result(4, 0, 6, 0, 0, 0));
         assertThat(result.fair()).isTrue();
     }
 
@@ -39,17 +39,33 @@ class FairnessTest {
         // the second was sent before the first was answered: the gateway's batching may order them either way
         Fairness.Result result = Fairness.of(List.of(arrival(0, 50, 2, 100), arrival(10, 60, 1, 99)));
 
-        assertThat(result).isEqualTo(new Fairness.Result(2, 0, 0, 1, 1));
+        assertThat(result).isEqualTo(new Fairness.Result(2, 0, 0, 0, 1, 1));
         assertThat(result.fair()).isTrue();
     }
 
     @Test
     void onlyBuyersWhoArrivedAfterTheOpeningAndWereLetInAreJudged() {
-        Fairness.Arrival preQueue = new Fairness.Arrival(0, 10, false, 9, 90);
+        Fairness.Arrival preQueue = new Fairness.Arrival(0, 10, false, 9, 90, false);
         Fairness.Arrival neverLetIn = arrival(5, 8, 8, -1);
         Fairness.Result result = Fairness.of(List.of(preQueue, neverLetIn, arrival(20, 30, 1, 100)));
 
-        assertThat(result).isEqualTo(new Fairness.Result(1, 0, 0, 0, 0));
+        assertThat(result).isEqualTo(new Fairness.Result(1, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void buyersWhoseLineWasLostAreCountedButNotJudged() {
+        // the first arrival's place went with a Redis restart: it joined again at the back and was let in last
+        Fairness.Arrival lost = new Fairness.Arrival(0, 10, true, 1, 120, true);
+        Fairness.Result result = Fairness.of(List.of(lost, arrival(20, 30, 2, 100), arrival(40, 50, 3, 101)));
+
+        assertThat(result).isEqualTo(new Fairness.Result(2, 1, 1, 0, 0, 0));
+        assertThat(result.fair()).isTrue();
+        assertThat(Fairness.of(List.of(
+                                new Fairness.Arrival(0, 10, true, 1, 120, false),
+                                arrival(20, 30, 2, 100),
+                                arrival(40, 50, 3, 101)))
+                        .fair())
+                .isFalse();
     }
 
     @Test
@@ -67,6 +83,6 @@ class FairnessTest {
     }
 
     private static Fairness.Arrival arrival(long sent, long answered, long place, long admittedSecond) {
-        return new Fairness.Arrival(sent, answered, true, place, admittedSecond);
+        return new Fairness.Arrival(sent, answered, true, place, admittedSecond, false);
     }
 }

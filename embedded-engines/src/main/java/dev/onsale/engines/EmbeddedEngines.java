@@ -4,8 +4,6 @@ import dev.onsale.common.Topics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,15 +11,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -140,7 +135,7 @@ public final class EmbeddedEngines implements Engines {
                     .addShutdownHook(new Thread(
                             () -> {
                                 engines.close();
-                                deleteRecursively(dir);
+                                EngineFiles.deleteRecursively(dir);
                             },
                             "onsale-engines-shutdown"));
             shared = engines;
@@ -162,7 +157,7 @@ public final class EmbeddedEngines implements Engines {
     }
 
     private void startRedis(int port) throws IOException {
-        redisPort = port == 0 ? freePort() : port;
+        redisPort = port == 0 ? EngineFiles.freePort() : port;
         Path redisDir = Files.createDirectories(workDir.resolve("redis"));
         Path pidFile = redisDir.resolve("redis.pid");
         redis = RedisServer.newRedisServer()
@@ -176,7 +171,7 @@ public final class EmbeddedEngines implements Engines {
                 .setting("protected-mode no")
                 .build();
         redis.start();
-        redisPid = readPid(pidFile).orElse(-1);
+        redisPid = EngineFiles.readPid(pidFile).orElse(-1);
     }
 
     /** Redis as a cluster of {@code masters} nodes; the first node's port is the one a single-server client names. */
@@ -201,7 +196,7 @@ public final class EmbeddedEngines implements Engines {
             builder.setPort(port);
         }
         postgres = builder.start();
-        postgresPid = readPid(dataDir.resolve("postmaster.pid")).orElse(-1);
+        postgresPid = EngineFiles.readPid(dataDir.resolve("postmaster.pid")).orElse(-1);
         try (Connection c = postgres.getPostgresDatabase().getConnection();
                 Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + DATABASE);
@@ -238,6 +233,28 @@ public final class EmbeddedEngines implements Engines {
     /** Stops Kafka broker {@code node} (1-based) of several, as a broker lost; see {@link LoopbackKafka#stopNode}. */
     public void stopKafkaBroker(int node) {
         kafka.stopNode(node);
+    }
+
+    /**
+     * Kills the one redis-server (SIGKILL, as a crash) and starts it again on the same port, empty: nothing is
+     * persisted. Not for a cluster, whose fault is a failover ({@link RedisClusterEngine#failOverTo}).
+     *
+     * @return the new redis-server's pid, or -1 if it wrote none
+     */
+    public synchronized long restartRedis() throws IOException {
+        if (redis == null) {
+            throw new IllegalStateException("Redis is a cluster here: fail a master over instead of restarting it");
+        }
+        ProcessHandle.of(redisPid).ifPresent(process -> {
+            process.destroyForcibly();
+            process.onExit().join();
+        });
+        redis.stop(); // the process is gone: this only lets the server be started again
+        Path pidFile = workDir.resolve("redis").resolve("redis.pid");
+        Files.deleteIfExists(pidFile);
+        redis.start();
+        redisPid = EngineFiles.readPid(pidFile).orElse(-1);
+        return redisPid;
     }
 
     /** min(3, brokers): three copies survive a broker lost while another is restarting. */
@@ -348,52 +365,6 @@ public final class EmbeddedEngines implements Engines {
             step.run();
         } catch (Exception e) {
             log.warn("Stopping {} failed: {}", engine, e.toString());
-        }
-    }
-
-    static OptionalLong readPid(Path pidFile) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (true) {
-            try {
-                if (Files.isRegularFile(pidFile)) {
-                    String first = Files.readAllLines(pidFile).stream()
-                            .findFirst()
-                            .orElse("")
-                            .trim();
-                    if (!first.isEmpty()) {
-                        return OptionalLong.of(Long.parseLong(first));
-                    }
-                }
-            } catch (IOException | NumberFormatException e) {
-                // written concurrently by the engine; try again below
-            }
-            if (System.nanoTime() > deadline) {
-                return OptionalLong.empty();
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return OptionalLong.empty();
-            }
-        }
-    }
-
-    static int freePort() throws IOException {
-        try (var socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            log.debug("Could not delete {}: {}", dir, e.toString());
         }
     }
 }

@@ -27,12 +27,8 @@ import java.util.stream.Collectors;
  */
 public final class EnginesMain {
 
-    /** The directory under the work dir where fault requests are dropped (see {@link #obey}). */
+    /** The directory under the work dir where fault requests are dropped (see {@link EngineControl}). */
     public static final String CONTROL = "control";
-
-    static final String STOP_KAFKA = "stop-kafka-";
-    static final String DONE = ".done";
-    static final String FAILED = ".failed";
 
     private EnginesMain() {}
 
@@ -82,49 +78,10 @@ public final class EnginesMain {
         System.out.printf(
                 "onsale engines ready in %d ms: %s%n",
                 (System.nanoTime() - started) / 1_000_000, engines.environment());
-        control.set(
-                Thread.ofVirtual().name("onsale-engines-control").start(() -> obey(workDir.resolve(CONTROL), engines)));
+        control.set(Thread.ofVirtual()
+                .name("onsale-engines-control")
+                .start(new EngineControl(workDir.resolve(CONTROL), engines)::obey));
         new CountDownLatch(1).await();
-    }
-
-    /**
-     * Carries out the faults a test or a rehearsal asks for by a file in {@code control}: {@code stop-kafka-<n>}
-     * stops broker {@code n} of several, as a broker lost. The request is then replaced by {@code <request>.done}, or
-     * by {@code <request>.failed} holding the reason, so that whoever asked can tell which.
-     */
-    private static void obey(Path control, EmbeddedEngines engines) {
-        try {
-            Files.createDirectories(control);
-            while (true) {
-                try (var requests = Files.list(control)) {
-                    for (Path request : requests.toList()) {
-                        String name = request.getFileName().toString();
-                        if (name.endsWith(DONE) || name.endsWith(FAILED)) {
-                            continue;
-                        }
-                        String outcome = DONE;
-                        String reason = "";
-                        try {
-                            if (!name.startsWith(STOP_KAFKA)) {
-                                throw new IllegalArgumentException("unknown control request " + name);
-                            }
-                            engines.stopKafkaBroker(Integer.parseInt(name.substring(STOP_KAFKA.length())));
-                        } catch (RuntimeException e) {
-                            outcome = FAILED;
-                            reason = e.toString();
-                        }
-                        System.out.println("onsale engines: " + name + outcome + " " + reason);
-                        Files.writeString(control.resolve(name + outcome), reason);
-                        Files.deleteIfExists(request);
-                    }
-                }
-                Thread.sleep(200);
-            }
-        } catch (IOException e) {
-            System.out.println("onsale engines: control directory unusable: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     static Properties readyProperties(EmbeddedEngines engines) {

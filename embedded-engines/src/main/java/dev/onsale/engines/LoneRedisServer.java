@@ -38,7 +38,7 @@ public final class LoneRedisServer implements AutoCloseable {
     public static LoneRedisServer start() {
         try {
             Path dir = Files.createTempDirectory("onsale-lone-redis-");
-            int port = EmbeddedEngines.freePort();
+            int port = EngineFiles.freePort();
             RedisServer server = RedisServer.newRedisServer()
                     .port(port)
                     .bind(LOOPBACK)
@@ -67,6 +67,6 @@ public final class LoneRedisServer implements AutoCloseable {
         } catch (IOException | RuntimeException ignored) {
             // the files go all the same
         }
-        EmbeddedEngines.deleteRecursively(dir);
+        EngineFiles.deleteRecursively(dir);
     }
 }

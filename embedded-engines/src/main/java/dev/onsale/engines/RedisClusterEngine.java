@@ -110,7 +110,7 @@ public final class RedisClusterEngine implements AutoCloseable {
     public List<Long> pids() {
         List<Long> pids = new ArrayList<>();
         for (int port : allPorts()) {
-            EmbeddedEngines.readPid(dir.resolve(Integer.toString(port)).resolve("redis.pid"))
+            EngineFiles.readPid(dir.resolve(Integer.toString(port)).resolve("redis.pid"))
                     .ifPresent(pids::add);
         }
         return pids;
@@ -257,7 +257,7 @@ public final class RedisClusterEngine implements AutoCloseable {
                 // the others are stopped all the same
             }
         }
-        EmbeddedEngines.deleteRecursively(dir);
+        EngineFiles.deleteRecursively(dir);
     }
 
     private static void expectOk(String reply, String what) {

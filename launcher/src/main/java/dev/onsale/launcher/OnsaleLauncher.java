@@ -73,11 +73,14 @@ public final class OnsaleLauncher {
                 stack.runDir(),
                 stack.rssKb() / 1024);
         stack.watch(line -> err.println("onsale: " + line));
+        Thread control =
+                StackControl.of(stack, line -> out.println("onsale: " + line)).start();
         try {
             new CountDownLatch(1).await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        control.interrupt();
         stack.close();
         return 0;
     }

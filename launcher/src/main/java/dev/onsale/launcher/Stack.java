@@ -81,26 +81,7 @@ public final class Stack implements AutoCloseable {
      * @return one line per process that was stopped
      */
     public static List<String> down(Path stateDir, Duration grace, Consumer<String> progress) {
-        List<PidsFile.Entry> entries = PidsFile.read(stateDir);
-        List<String> report = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        for (PidsFile.Entry entry : entries) {
-            if (entry.name().equals(Teardown.LAUNCHER) && entry.pid() != self) {
-                entry.live().ifPresent(launcher -> {
-                    progress.accept("asking the launcher (pid " + entry.pid() + ") to stop the stack");
-                    boolean stopped = !Processes.stop(List.of(launcher), grace.multipliedBy(3))
-                            .contains(launcher);
-                    report.add("launcher (pid " + entry.pid() + ") " + (stopped ? "stopped" : "killed"));
-                });
-            }
-        }
-        report.addAll(Teardown.stop(entries, grace, progress));
-        try {
-            Files.deleteIfExists(stateDir.resolve(PidsFile.NAME));
-        } catch (IOException e) {
-            throw new StackException("could not delete " + stateDir.resolve(PidsFile.NAME) + ": " + e.getMessage(), e);
-        }
-        return report;
+        return Teardown.down(stateDir, grace, progress);
     }
 
     public String gatewayUrl() {
@@ -141,6 +122,11 @@ public final class Stack implements AutoCloseable {
 
     public Path runDir() {
         return runDir;
+    }
+
+    /** Where faults are asked for while the stack runs: see {@link StackControl}. */
+    public Path controlDir() {
+        return config.stateDir().resolve(StackControl.DIRECTORY);
     }
 
     public Path pidsFile() {
@@ -281,7 +267,7 @@ public final class Stack implements AutoCloseable {
                 + ", postgres " + env.get("ONSALE_DB_URL") + ", redis " + env.get("ONSALE_REDIS_URL"));
     }
 
-    private void recordEnginePid(String name, String pid) {
+    void recordEnginePid(String name, String pid) {
         try {
             ProcessHandle.of(Long.parseLong(pid == null ? "-1" : pid.trim()))
                     .ifPresent(p -> pids.record(PidsFile.Entry.of(name, p)));
@@ -346,6 +332,17 @@ public final class Stack implements AutoCloseable {
         }
         Processes.stop(List.of(process.toHandle()), config.stopGrace());
         progress.accept(service.module() + " stopped");
+    }
+
+    /** Kills one service (SIGKILL), as a crash, and starts it again; returns once it is ready. */
+    public synchronized void crash(Service service) {
+        Process process = services.get(service);
+        if (process != null) {
+            process.destroyForcibly();
+            process.onExit().join();
+        }
+        progress.accept(service.module() + " killed");
+        start(service);
     }
 
     /** Starts a service stopped by {@link #stop(Service)} again and returns once it is ready. */

@@ -1,5 +1,8 @@
 package dev.onsale.launcher;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +30,30 @@ final class Teardown {
     /** The redis-server, or one node of a Redis Cluster ({@code redis-server-2}, ...). */
     static boolean isRedis(String name) {
         return name.equals(REDIS) || name.startsWith(REDIS + "-");
+    }
+
+    /** See {@link Stack#down}. */
+    static List<String> down(Path stateDir, Duration grace, Consumer<String> progress) {
+        List<PidsFile.Entry> entries = PidsFile.read(stateDir);
+        List<String> report = new ArrayList<>();
+        long self = ProcessHandle.current().pid();
+        for (PidsFile.Entry entry : entries) {
+            if (entry.name().equals(Teardown.LAUNCHER) && entry.pid() != self) {
+                entry.live().ifPresent(launcher -> {
+                    progress.accept("asking the launcher (pid " + entry.pid() + ") to stop the stack");
+                    boolean stopped = !Processes.stop(List.of(launcher), grace.multipliedBy(3))
+                            .contains(launcher);
+                    report.add("launcher (pid " + entry.pid() + ") " + (stopped ? "stopped" : "killed"));
+                });
+            }
+        }
+        report.addAll(stop(entries, grace, progress));
+        try {
+            Files.deleteIfExists(stateDir.resolve(PidsFile.NAME));
+        } catch (IOException e) {
+            throw new StackException("could not delete " + stateDir.resolve(PidsFile.NAME) + ": " + e.getMessage(), e);
+        }
+        return report;
     }
 
     /** @return one line per process that was still running, saying how it ended */

@@ -43,6 +43,17 @@
   }
 
   /**
+   * Whether the line no longer holds `place`: its waiting buyers fill the places after servingThrough, so a place
+   * beyond servingThrough + lineLength is not in it. That happens only when the room lost its line (a Redis restart
+   * without persistence) and began a new one; the tab then asks its status, which says it is not in the line, and
+   * joins again.
+   */
+  function placeLost(place, progress) {
+    return typeof place === 'number' && Boolean(progress.opened)
+        && place > (progress.servingThrough || 0) + (progress.lineLength || 0);
+  }
+
+  /**
    * Milliseconds until the next read of the progress document: no sooner than its pollAfterMs (which grows
    * with the line, so that all its readers together keep within the event's read budget), and for a long wait
    * a quarter of it (at most 15 s); but a tab whose place comes before pollAfterMs reads when it comes (at
@@ -197,6 +208,7 @@
   async function waitingRoom(eventId) {
     var queue = '/api/queue/' + encodeURIComponent(eventId);
     var joined = false;
+    var everJoined = false;
     var place = null;
     var progress = null;
     var etag = null;
@@ -249,12 +261,13 @@
         var position = positionOf(place, answer.servingThrough);
         var wait = estimatedWaitSeconds(position, answer.admitPerSecond);
         showPlace(position, wait);
-        askStatus = position === 0;
+        askStatus = position === 0 || placeLost(place, answer);
         nextMs = askStatus ? 0 : nextProgressDelayMs(answer.pollAfterMs, wait, Math.random());
         continue;
       }
       if (reply.status === 200) {
         joined = true;
+        everJoined = true;
         failures = 0;
         askStatus = false;
         if (answer.status === 'ADMITTED') {
@@ -284,7 +297,7 @@
             ? Math.min(answer.pollAfterMs || NOT_OPEN_LOOK_MS, NOT_OPEN_LOOK_MS) : answer.pollAfterMs, 0, 0, 0);
         continue;
       }
-      if (reply.status === 404 && answer.type === '/problems/event-not-found') {
+      if (reply.status === 404 && answer.type === '/problems/event-not-found' && !everJoined) {
         hideQueue();
         say('There is no sale at this address. Check the link you followed.');
         return;
@@ -302,15 +315,19 @@
         joined = false;
         place = null;
         askStatus = false;
-      } else if (reply.status === 404 && !readingProgress) {
-        // no longer in the room (an admission that expired unused): join again, at the back
+      } else if (reply.status === 404 && (!readingProgress || answer.type === '/problems/event-not-found')) {
+        // no longer in the room (an admission that expired unused), or the room lost its line and is learning the
+        // event again (it was known: the tab had joined): join again, at the back
         joined = false;
         place = null;
         askStatus = false;
       }
-      say(reply.status === 429 || reply.status === 503
-          ? 'Many people are waiting right now. Your place is kept; retrying shortly…'
-          : 'We could not reach the waiting room. Your place is kept; retrying shortly…');
+      say(reply.status === 404
+          ? 'Your place in the line is no longer held (an admission not used in time, or a line the waiting room'
+              + ' lost and is restoring). You will be placed again in a moment, at the end of the line.'
+          : reply.status === 429 || reply.status === 503
+            ? 'Many people are waiting right now. Your place is kept; retrying shortly…'
+            : 'We could not reach the waiting room. Your place is kept; retrying shortly…');
       nextMs = nextDelayMs(false, answer.pollAfterMs, reply.retryAfterSeconds, failures, Math.random());
     }
 
@@ -338,7 +355,7 @@
 
   var rules = {
     nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords, positionOf: positionOf,
-    nextProgressDelayMs: nextProgressDelayMs, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds,
+    nextProgressDelayMs: nextProgressDelayMs, placeLost: placeLost, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds,
     notOpenWords: notOpenWords
   };
   if (typeof module === 'object' && module.exports) {

@@ -25,6 +25,11 @@ assert.strictEqual(rules.waitInWords(600), 'about 10 minutes');
 assert.strictEqual(rules.positionOf(101, 50), 51, 'place - servingThrough');
 assert.strictEqual(rules.positionOf(40, 50), 0, 'reached');
 assert.strictEqual(rules.positionOf(3, undefined), 3, 'nobody let in yet');
+assert.strictEqual(rules.placeLost(101, {opened: true, servingThrough: 50, lineLength: 51}), false, 'the last place');
+assert.strictEqual(rules.placeLost(101, {opened: true, servingThrough: 0, lineLength: 40}), true,
+    'beyond every waiting buyer: a new line');
+assert.strictEqual(rules.placeLost(null, {opened: true, servingThrough: 0, lineLength: 0}), false, 'no place yet');
+assert.strictEqual(rules.placeLost(5, {opened: false, servingThrough: 0, lineLength: 0}), false, 'not opened');
 assert.strictEqual(rules.nextProgressDelayMs(1000, 2, 0), 1000, 'near the front: the document\'s pace');
 assert.strictEqual(rules.nextProgressDelayMs(1000, 20, 0), 5000, 'a quarter of the wait');
 assert.strictEqual(rules.nextProgressDelayMs(1000, 3600, 0), 15000, 'at most 15 s');
@@ -205,6 +210,30 @@ function page(kind, path, replies, store) {
     { status: 404, body: { type: '/problems/not-in-queue' } }
   ], {});
   assert.strictEqual(calls(run)[calls(run).length - 1], 'POST ' + queue + '/join (session)');
+  assert.match(run.elements.message.textContent, /^Your place in the line is no longer held/);
+
+  // the room lost its line (Redis restarted empty): while it learns the event again, the progress document is 404;
+  // a tab that had joined does not take that for "no sale": it joins again once the room knows the event
+  run = await page('waiting', '/wait/' + event, [
+    arrival({ status: 'WAITING', place: 300, position: 300, pollAfterMs: 1000 }),
+    { status: 404, body: { type: '/problems/event-not-found' } },
+    { status: 404, body: { type: '/problems/event-not-found' } },
+    { status: 200, body: { status: 'WAITING', place: 12, position: 12, pollAfterMs: 1000, estimatedWaitSeconds: 1 } },
+    progress({ servingThrough: 12, lineLength: 40 })
+  ], {});
+  assert.deepStrictEqual(calls(run), [arrive, 'GET ' + queue + '/progress', 'POST ' + queue + '/join (session)',
+    'POST ' + queue + '/join (session)', 'GET ' + queue + '/progress', 'GET ' + queue + '/status (session)']);
+  assert.ok(waits(run)[1] >= 1000 && waits(run)[2] >= 2000, 'backing off while the room is not back');
+
+  // a new line that already knows the event: the tab's place is beyond it, so it asks, and joins again
+  run = await page('waiting', '/wait/' + event, [
+    arrival({ status: 'WAITING', place: 3000, position: 2900, pollAfterMs: 1000 }),
+    progress({ servingThrough: 20, lineLength: 500 }),
+    { status: 404, body: { type: '/problems/not-in-queue' } },
+    { status: 200, body: { status: 'WAITING', place: 521, position: 501, pollAfterMs: 1000 } }
+  ], {});
+  assert.deepStrictEqual(calls(run).slice(1), ['GET ' + queue + '/progress', 'GET ' + queue + '/status (session)',
+    'POST ' + queue + '/join (session)', 'GET ' + queue + '/progress']);
 
 })().catch(failure => {
   console.error(failure);
