@@ -43,9 +43,12 @@ public final class Benchmarks {
                              [--provider-latency-ms=P50] [--provider-latency-p99-ms=P99] [--provider-timeout-percent=P]
                              [--provider-5xx-percent=P] [--webhook-loss-percent=P] [--webhook-duplicate-percent=P]
                              (the provider's faults, set on the sandbox for the sale and put back after; unset: left as is)
+                             [--chaos[=queue,inventory,booking,payment]] [--control-dir=.onsale/control]   (a service
+                             killed and restarted at 10 s, Kafka paused 10 s at 25 s, Redis restarted empty at 45 s; needs
+                             a stack ./onsale up started on this machine; --chaos alone: the next service each run)
                              (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold, no bot got a
                              hold, no double-click charged twice, declined then paid anew, no hold past TTL + grace, fair
-                             admission order, five tabs keep one place, hammering: no 5xx, all answered; exit 1 on a failure)
+                             admission order, five tabs keep one place, hammering: 5xx under 1%, all answered; exit 1 on a failure)
                            ./onsale bench all [--buyers=1000 (every part's; to 50000)] [--seats=200 (the sale's)]
                              [--payments=200] [--db-connections=8 (the raw SKIP LOCKED loop's)] [--out=FILE (the table as JSON)]
                              [--state-dir=.onsale (the stack's pids and engines.ready)] [the options of the benchmarks above]

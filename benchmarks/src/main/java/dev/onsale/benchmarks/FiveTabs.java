@@ -4,6 +4,7 @@ import dev.onsale.benchmarks.TabClient.Answer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
@@ -129,7 +130,9 @@ final class FiveTabs {
                 holder = holder == null ? tab : holder;
             }
         }
-        UUID order = made.isEmpty() ? null : made.getFirst();
+        UUID order = made.isEmpty()
+                ? unansweredClicksOrder(tabs.stream().map(t -> t.hold).toList())
+                : made.getFirst();
         int sentToTheOrder = 0;
         int sentElsewhere = 0;
         List<TabRun> followers = new ArrayList<>();
@@ -184,6 +187,23 @@ final class FiveTabs {
         conduct.tabbed(
                 new Conduct.TabbedSession(places, admissions, admitted, made, sentToTheOrder, sentElsewhere, ending));
         return ending;
+    }
+
+    /**
+     * With no tab's hold answered 201 but one answered 5xx or not at all, that click may still have made the order
+     * (the gate took the seat, the answer was lost): the order the other tabs were sent to is then the session's
+     * own. Null when no such click, or when no tab was sent to an order.
+     */
+    static UUID unansweredClicksOrder(List<Answer> holds) {
+        List<Answer> answered = holds.stream().filter(Objects::nonNull).toList();
+        boolean unanswered = answered.stream().anyMatch(h -> h.status() >= 500 || h.status() == 0);
+        return !unanswered
+                ? null
+                : answered.stream()
+                        .filter(FiveTabs::orderAlreadyLive)
+                        .map(FiveTabs::namedOrder)
+                        .findFirst()
+                        .orElse(null);
     }
 
     /** A tab sent to the session's order follows it, as the order page does, until it is confirmed or ended. */

@@ -32,7 +32,7 @@ class ConductAuditTest {
                         "no hold past TTL + grace",
                         "fair admission order",
                         "five tabs keep one place",
-                        "hammering: no 5xx, all answered");
+                        "hammering: 5xx under 1%, all answered");
         assertThat(checks).allMatch(Audit.Check::passed);
         assertThat(checks.getFirst().detail()).contains("no such buyer", "--bot-percent");
     }
