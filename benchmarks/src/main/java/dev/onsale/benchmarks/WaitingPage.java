@@ -76,7 +76,7 @@ final class WaitingPage {
             if (!again || System.nanoTime() > deadline) {
                 return new Arrival(null, null, "no session: " + session.status());
             }
-            Thread.sleep(backoff(session, failures, random));
+            tab.pause(backoff(session, failures, random));
         }
     }
 
@@ -146,7 +146,7 @@ final class WaitingPage {
                                                         .path("lineLength")
                                                         .asLong();
                     }
-                    Thread.sleep(placeLost ? 0 : progressPause(answer, place, servingThrough, pollAfter, random));
+                    tab.pause(placeLost ? 0 : progressPause(answer, place, servingThrough, pollAfter, random));
                     continue;
                 }
             }
@@ -166,7 +166,7 @@ final class WaitingPage {
                 }
                 pollAfter = answer.body().path("pollAfterMs").asLong(1000);
                 if (admission == null) {
-                    Thread.sleep(hammer ? hammerPause(random) : pollAfter);
+                    tab.pause(hammer ? hammerPause(random) : pollAfter);
                 }
             } else if (answer.status() == 404 && joined) {
                 log.lostPlace();
@@ -175,8 +175,7 @@ final class WaitingPage {
                 placeLost = false;
                 servingThrough = 0;
             } else {
-                Thread.sleep(
-                        hammer ? hammerPause(random) : answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
+                tab.pause(hammer ? hammerPause(random) : answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
             }
         }
         return new Wait(admission, null);

@@ -86,6 +86,27 @@ class TabClientTest {
     }
 
     @Test
+    void aTabReleasingIdleConnectionsLetsItsConnectionGoBeforeALongWaitOnly() throws InterruptedException {
+        for (int i = 0; i < 3; i++) {
+            answers.add(json(200, "{}"));
+        }
+        TabClient client = client(Duration.ofSeconds(5)).releasingIdle(Duration.ofMillis(50));
+        try (TabClient.Tab tab = client.open()) {
+            tab.call("progress", client.get("/p", null, null));
+            tab.pause(10);
+            tab.call("progress", client.get("/p", null, null));
+            assertThat(connections).as("a short wait keeps the connection").hasValue(1);
+            tab.pause(60);
+            assertThat(tab.call("progress", client.get("/p", null, null)).status())
+                    .isEqualTo(200);
+        }
+        assertThat(connections)
+                .as("a long one lets it go: the next call connects again")
+                .hasValue(2);
+        assertThat(client.figures().answers("progress")).isEqualTo(Map.of("200", 3));
+    }
+
+    @Test
     void chunkedAnswersNotModifiedAndProblemsAreRead() {
         answers.add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "5\r\n{\"a\":\r\n3;ext=1\r\n 1}\r\n0\r\n\r\n");
