@@ -81,14 +81,14 @@ final class SaleBenchmark {
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
         this.mix = BuyerMix.of(options);
         // beyond what one process may hold open, waiting tabs let their connections go (see TabClient.releasingIdle)
-        int releaseIdleMs = options.number("release-idle-ms", buyers > RELEASE_IDLE_ABOVE_BUYERS ? 5000 : 0);
+        int releaseIdleMs = options.number("release-idle-ms", buyers > RELEASE_IDLE_ABOVE_BUYERS ? 1000 : 0);
         this.http = new TabClient(gateway).releasingIdle(Duration.ofMillis(releaseIdleMs));
         this.admin = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
-    /** Crowds larger than this have their waiting tabs let their connections go (--release-idle-ms, 5 s). */
+    /** Crowds larger than this have their waiting tabs let their connections go (--release-idle-ms, 1 s). */
     static final int RELEASE_IDLE_ABOVE_BUYERS = 10_000;
 
     /** A warm-up sale of {@code buyers} on the clients and settings of {@code measured}. */

@@ -27,6 +27,7 @@ class EnginesOnFixedPortsIT {
         var ports = new EnginePorts(freePort(), freePort(), freePort());
         long postgresPid;
         long redisPid;
+        long restartedRedisPid;
         try (var engines = EmbeddedEngines.start(ports, workDir)) {
             postgresPid = engines.postgresPid();
             redisPid = engines.redisPid();
@@ -57,10 +58,19 @@ class EnginesOnFixedPortsIT {
             }
             try (var redis = new redis.clients.jedis.Jedis(java.net.URI.create(engines.redisUrl()))) {
                 assertThat(redis.configGet("notify-keyspace-events")).containsValue("xE");
+                redis.set("before-the-crash", "1");
+            }
+            // a Redis lost: killed and started again on the same port, empty, as a rehearsal's chaos asks
+            restartedRedisPid = engines.restartRedis();
+            assertThat(restartedRedisPid).isPositive().isNotEqualTo(redisPid).isEqualTo(engines.redisPid());
+            await().atMost(Duration.ofSeconds(5)).until(() -> gone(redisPid));
+            try (var redis = new redis.clients.jedis.Jedis(java.net.URI.create(engines.redisUrl()))) {
+                assertThat(redis.exists("before-the-crash")).isFalse();
+                assertThat(redis.configGet("notify-keyspace-events")).containsValue("xE");
             }
             engines.close();
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> gone(postgresPid) && gone(redisPid));
+        await().atMost(Duration.ofSeconds(10)).until(() -> gone(postgresPid) && gone(restartedRedisPid));
     }
 
     private static boolean gone(long pid) {
