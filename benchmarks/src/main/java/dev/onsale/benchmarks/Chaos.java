@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * each chosen service killed with SIGKILL and started again, as a crashed pod; Redis restarted empty once; the Kafka
  * broker paused ({@code SIGSTOP}) for {@value #KAFKA_PAUSE_SECONDS} s. {@code --chaos} alone kills one service, the
  * one after the service the previous chaos run killed ({@value #ROTATION} in the report directory), so that runs
- * take turns; {@code --chaos=booking,inventory} kills those, one after the other.
+ * take turns; {@code --chaos=booking,inventory} kills those, one after the other. The faults come at fixed seconds of
+ * the sale, 10 s (and every 30 s after for more kills), 25 s and 45 s; {@code --chaos-scale=0.3} brings them three
+ * times closer, for a sale of a few hundred buyers that would be over before the last one.
  *
  * <p>Each fault has a window, from the moment it was asked for until {@link #RECOVERY_SECONDS} after it was over:
  * a 503 in a window is the designed answer of a part that is down or rebuilding, and the audit counts those apart.
@@ -89,12 +91,17 @@ final class Chaos implements AutoCloseable {
                         + (service.equals("gateway") ? " (the one gateway's loss is an outage, not a fault)" : ""));
             }
         }
+        double scale = options.decimal("chaos-scale", 1);
+        if (!(scale > 0 && scale <= 1)) {
+            throw new IllegalArgumentException("--chaos-scale brings the faults earlier for a short sale: a factor"
+                    + " over 0 and at most 1, not " + scale);
+        }
         List<Planned> plan = new ArrayList<>();
         for (int i = 0; i < services.size(); i++) {
-            plan.add(new Planned(FIRST_KILL_SECOND + i * BETWEEN_KILLS_SECONDS, "kill-" + services.get(i)));
+            plan.add(new Planned(scale * (FIRST_KILL_SECOND + i * BETWEEN_KILLS_SECONDS), "kill-" + services.get(i)));
         }
-        plan.add(new Planned(KAFKA_PAUSE_SECOND, "pause-kafka-" + KAFKA_PAUSE_SECONDS));
-        plan.add(new Planned(REDIS_RESTART_SECOND, "restart-redis"));
+        plan.add(new Planned(scale * KAFKA_PAUSE_SECOND, "pause-kafka-" + KAFKA_PAUSE_SECONDS));
+        plan.add(new Planned(scale * REDIS_RESTART_SECOND, "restart-redis"));
         remember(reportDirectory, services.getLast());
         return new Chaos(control, List.copyOf(plan));
     }

@@ -275,7 +275,7 @@ final class Rehearsal {
         Path file = reportDirectory.resolve(name + ".json");
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
         Path page = reportDirectory.resolve(name + ".html");
-        Files.writeString(page, RehearsalPage.render(name, sale, setup(sale), checks, samples, steps));
+        Files.writeString(page, RehearsalPage.render(name, sale, setup(sale), checks, samples, chaos.faults(), steps));
         return List.of(file, page);
     }
 }

@@ -46,6 +46,7 @@ final class RehearsalPage {
             Map<String, String> setup,
             List<Audit.Check> checks,
             List<Sample> timeline,
+            List<Chaos.Fault> faults,
             List<CallFigures.Step> steps) {
         StringBuilder page =
                 new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
@@ -93,9 +94,14 @@ final class RehearsalPage {
         page.append("<h2>Over time</h2>\n<p class=\"note\">One sample a second, from the moment the event existed"
                 + " (before the first buyer arrived) until the audit began; the dashboard's figures as it answered"
                 + " them, the buyers' as they counted them. A sample the dashboard did not answer (in the JSON report"
-                + " with the reason) has no point on its lines, which join the samples either side.</p>\n");
-        page.append("<div class=\"charts\">\n");
-        charts(timeline).forEach(chart -> page.append(chart).append('\n'));
+                + " with the reason) has no point on its lines, which join the samples either side.");
+        if (!faults.isEmpty()) {
+            page.append(" A shaded band is a fault's window: from the moment it was asked for until %.0f s after it was"
+                            .formatted(Chaos.RECOVERY_SECONDS)
+                    + " over; the audit counts the 503s inside one apart.");
+        }
+        page.append("</p>\n<div class=\"charts\">\n");
+        charts(timeline, faults).forEach(chart -> page.append(chart).append('\n'));
         page.append("</div>\n");
 
         page.append("<h2>Latency per step</h2>\n<table>\n<thead><tr><th>step</th><th>requests</th><th>p50 ms</th>"
@@ -114,16 +120,18 @@ final class RehearsalPage {
         return page.append("</tbody>\n</table>\n</body>\n</html>\n").toString();
     }
 
-    private static List<String> charts(List<Sample> timeline) {
+    private static List<String> charts(List<Sample> timeline, List<Chaos.Fault> faults) {
         List<String> charts = new ArrayList<>();
         charts.add(chart(
                 timeline,
+                faults,
                 "Waiting room",
                 new Line("line length", s -> s.dashboard().queueLength()),
                 new Line("admitted", s -> s.dashboard().admitted()),
                 new Line("active buyers", s -> s.dashboard().activeBuyers())));
         charts.add(chart(
                 timeline,
+                faults,
                 "Seats",
                 new Line("available", s -> s.dashboard().available()),
                 new Line("live holds", s -> s.dashboard().liveHolds()),
@@ -131,6 +139,7 @@ final class RehearsalPage {
                 new Line("capacity", s -> s.dashboard().capacity())));
         charts.add(chart(
                 timeline,
+                faults,
                 "Payments",
                 new Line("queued", s -> s.dashboard().paymentsQueued()),
                 new Line("in flight", s -> s.dashboard().paymentsInFlight()),
@@ -148,19 +157,22 @@ final class RehearsalPage {
                     s -> s.dashboard().providerErrorsLastMinuteByOutcome().get(outcome)));
         }
         errors.add(new Line("buyers' 429s in the second", s -> s.sincePrevious().tooMany()));
-        charts.add(chart(timeline, "Provider errors and 429s", errors.toArray(Line[]::new)));
+        charts.add(chart(timeline, faults, "Provider errors and 429s", errors.toArray(Line[]::new)));
         charts.add(chart(
                 timeline,
+                faults,
                 "503s and unanswered requests",
                 new Line("503s in the second", s -> s.sincePrevious().unavailable()),
                 new Line("503s so far", s -> s.buyers().unavailable()),
                 new Line("no answer in the second", s -> s.sincePrevious().unanswered())));
         charts.add(chart(
                 timeline,
+                faults,
                 "Buyers' requests per second",
                 new Line("requests", s -> s.sincePrevious().requests())));
         charts.add(chart(
                 timeline,
+                faults,
                 "How buyers ended, so far",
                 new Line("paid", s -> s.buyers().paid()),
                 new Line("held and walked away", s -> s.buyers().walkedAway()),
@@ -169,7 +181,7 @@ final class RehearsalPage {
         return charts;
     }
 
-    private static String chart(List<Sample> timeline, String title, Line... lines) {
+    private static String chart(List<Sample> timeline, List<Chaos.Fault> faults, String title, Line... lines) {
         SvgChart chart = new SvgChart(title, "seconds since the event existed");
         for (Line line : lines) {
             List<SvgChart.Point> points = new ArrayList<>();
@@ -185,6 +197,7 @@ final class RehearsalPage {
                 .filter(s -> s.stage() == Timeline.Stage.SETTLING)
                 .findFirst()
                 .ifPresent(s -> chart.marker(s.second(), "settling"));
+        faults.forEach(f -> chart.band(f.askedSecond(), f.endedSecond() + Chaos.RECOVERY_SECONDS, f.request()));
         return chart.render();
     }
 

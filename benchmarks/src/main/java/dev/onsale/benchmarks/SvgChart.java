@@ -7,7 +7,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A line chart as inline SVG, for a page that opens offline: a title, axes with a few labelled ticks, one polyline
- * per series, a legend, and vertical markers (where the settling began, say). It is an image to assistive
+ * per series, a legend, vertical markers (where the settling began, say) and shaded bands (a fault's window). It is an image to assistive
  * technology, named by its title ({@code role="img"}, {@code aria-label}, {@code <title>}). Points that are not
  * finite numbers are left out; a chart with no points, or whose values are all equal, still gets a scale: no
  * division by zero, no {@code NaN} in the output. Every text is escaped; the markup is well-formed XML.
@@ -32,6 +32,8 @@ final class SvgChart {
 
     record Marker(double x, String label) {}
 
+    record Band(double from, double to, String label) {}
+
     /** An axis' range and its ticks' step; {@code max > min} always. */
     private record Scale(double min, double max, double step) {
 
@@ -44,6 +46,7 @@ final class SvgChart {
     private final String xLabel;
     private final List<Series> series = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
 
     SvgChart(String title, String xLabel) {
         this.title = title;
@@ -58,6 +61,14 @@ final class SvgChart {
     SvgChart marker(double x, String label) {
         if (Double.isFinite(x)) {
             markers.add(new Marker(x, label));
+        }
+        return this;
+    }
+
+    /** A shaded span of the x axis, behind the lines, labelled at its top (cut to the chart's range). */
+    SvgChart band(double from, double to, String label) {
+        if (Double.isFinite(from) && Double.isFinite(to) && to > from) {
+            bands.add(new Band(from, to, label));
         }
         return this;
     }
@@ -96,6 +107,23 @@ final class SvgChart {
                 .formatted(LEFT, bottom, LEFT + plotWidth, bottom));
         svg.append("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>"
                 .formatted(LEFT + plotWidth / 2, bottom + 34, Html.escape(xLabel)));
+        for (Band band : bands) {
+            double from = Math.max(band.from(), xs.min());
+            double to = Math.min(band.to(), xs.max());
+            if (to > from) {
+                double px = LEFT + xs.fraction(from) * plotWidth;
+                svg.append(("<rect x=\"%s\" y=\"%d\" width=\"%s\" height=\"%d\" fill=\"#E69F00\" fill-opacity=\"0.18\">"
+                                + "<title>%s</title></rect>")
+                        .formatted(
+                                number(px),
+                                TOP,
+                                number((xs.fraction(to) - xs.fraction(from)) * plotWidth),
+                                PLOT_HEIGHT,
+                                Html.escape(band.label())));
+                svg.append("<text x=\"%s\" y=\"%d\" fill=\"#8a5a00\" font-size=\"10\">%s</text>"
+                        .formatted(number(px + 2), TOP + 11, Html.escape(band.label())));
+            }
+        }
         for (Marker marker : markers) {
             if (marker.x() >= xs.min() && marker.x() <= xs.max()) {
                 String px = number(LEFT + xs.fraction(marker.x()) * plotWidth);

@@ -46,6 +46,22 @@ class ChaosTest {
     }
 
     @Test
+    void aShortSaleBringsTheFaultsCloser() throws IOException {
+        Path control = Files.createDirectories(dir.resolve("control"));
+        String controlDir = "--control-dir=" + control;
+
+        Chaos chaos = Chaos.of(Options.parse(new String[] {"--chaos=payment", "--chaos-scale=0.3", controlDir}), dir);
+
+        assertThat(chaos.describe()).isEqualTo("kill-payment at 3 s, pause-kafka-10 at 8 s, restart-redis at 14 s");
+        for (String scale : List.of("0", "1.5", "-1")) {
+            assertThatThrownBy(() -> Chaos.of(
+                            Options.parse(new String[] {"--chaos", "--chaos-scale=" + scale, controlDir}), dir))
+                    .hasMessageContaining("--chaos-scale")
+                    .hasMessageContaining(scale);
+        }
+    }
+
+    @Test
     void aServiceItMayNotKillOrAStackItCannotReachIsRefusedBeforeAnythingStarts() throws IOException {
         Path control = Files.createDirectories(dir.resolve("control"));
 

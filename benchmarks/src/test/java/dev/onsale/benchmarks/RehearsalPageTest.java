@@ -2,6 +2,7 @@ package dev.onsale.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -98,13 +99,42 @@ class RehearsalPageTest {
         assertThat(text).contains("GET /api/queue/{e}/progress8000", "1.53.09.821.0");
     }
 
+    @Test
+    void eachFaultOfAChaosRunIsABandOnEveryChart() throws Exception {
+        List<Chaos.Fault> faults = List.of(
+                new Chaos.Fault("kill-booking", 0.5, 1.2, true, "kill-booking in 0.7 s"),
+                new Chaos.Fault("restart-redis", 1.5, 1.6, true, "restart-redis in 0.1 s"));
+
+        Document page = parse(page(List.of(new Audit.Check("I1 no oversell", true, "60 tickets")), faults));
+
+        NodeList bands = page.getElementsByTagName("rect");
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < bands.getLength(); i++) {
+            Element band = (Element) bands.item(i);
+            if (band.getAttribute("fill-opacity").equals("0.18")) {
+                labels.add(band.getTextContent());
+            }
+        }
+        assertThat(labels).hasSize(2 * 7).containsOnly("kill-booking", "restart-redis");
+        assertThat(page.getDocumentElement().getTextContent()).contains("a fault's window");
+        assertThat(parse(page(List.of(new Audit.Check("I1 no oversell", true, "60 tickets")), List.of()))
+                        .getDocumentElement()
+                        .getTextContent())
+                .doesNotContain("a fault's window");
+    }
+
     private static String page(List<Audit.Check> checks) {
+        return page(checks, List.of());
+    }
+
+    private static String page(List<Audit.Check> checks, List<Chaos.Fault> faults) {
         return RehearsalPage.render(
                 "rehearsal-20260101-100000",
                 RUN,
                 Map.of("buyers' behaviours", RUN.mix().describe()),
                 checks,
                 timeline(),
+                faults,
                 STEPS);
     }
 

@@ -1,6 +1,7 @@
 package dev.onsale.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -90,6 +91,35 @@ class SvgChartTest {
         Element root = parse(svg).getDocumentElement();
         assertThat(root.getAttribute("aria-label")).isEqualTo("<script>alert(1)</script> & co");
         assertThat(root.getTextContent()).contains("a \"quoted\" <name>");
+    }
+
+    @Test
+    void aBandIsCutToTheChartsRangeAndOneWhollyOutsideItIsLeftOut() throws Exception {
+        String svg = new SvgChart("Seats", "seconds")
+                .series("sold", points(0, 0, 10, 40, 20, 60))
+                .band(15, 35, "restart-redis")
+                .band(40, 50, "after the end")
+                .band(5, 5, "empty")
+                .render();
+
+        Element root = parse(svg).getDocumentElement();
+        NodeList rects = root.getElementsByTagName("rect");
+        List<Element> bands = new ArrayList<>();
+        for (int i = 0; i < rects.getLength(); i++) {
+            if (((Element) rects.item(i)).getAttribute("fill-opacity").equals("0.18")) {
+                bands.add((Element) rects.item(i));
+            }
+        }
+        assertThat(bands).hasSize(1);
+        Element band = bands.getFirst();
+        assertThat(band.getTextContent()).isEqualTo("restart-redis");
+        double x = Double.parseDouble(band.getAttribute("x"));
+        double width = Double.parseDouble(band.getAttribute("width"));
+        String[] box = root.getAttribute("viewBox").split(" ");
+        double right = Double.parseDouble(box[2]) - 20;
+        assertThat(x + width).isCloseTo(right, offset(0.2));
+        assertThat(width).isCloseTo((right - 64) / 4, offset(0.2));
+        assertThat(root.getTextContent()).doesNotContain("after the end", "empty");
     }
 
     private static List<SvgChart.Point> points(double... xy) {

@@ -73,8 +73,7 @@ public final class OnsaleLauncher {
                 stack.runDir(),
                 stack.rssKb() / 1024);
         stack.watch(line -> err.println("onsale: " + line));
-        Thread control =
-                StackControl.of(stack, line -> out.println("onsale: " + line)).start();
+        Thread control = stack.obeyFaults(line -> out.println("onsale: " + line));
         try {
             new CountDownLatch(1).await();
         } catch (InterruptedException e) {
@@ -116,6 +115,9 @@ public final class OnsaleLauncher {
                   --kafka-brokers=K [1]     K KRaft brokers, every topic replicated on min(3, K) of them
                   --redis-cluster=M [0]     a Redis Cluster of M masters on free ports instead of one redis-server
                                             (every service and the gateway then use a cluster client)
+                  --replicas=N [1]          N processes of each of queue, inventory, booking and payment (the
+                                            first on its port, the others on free ones); the gateway balances
+                                            across them (one gateway, one payment-sandbox)
                   --<gateway|queue|inventory|booking|payment|sandbox>-management-port=N [18080 18081 18082 18083
                                             18084 18090]  actuator (health, metrics) of each process, loopback only
                   --gateway-address=IP [127.0.0.1]  where the gateway listens; 0.0.0.0 opens it, and only it, to

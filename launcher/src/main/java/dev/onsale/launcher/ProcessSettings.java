@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param serviceEnvironment extra environment variables of every service process (e.g. ONSALE_* settings), applied
  *                           over the inherited environment and under the stack's own wiring
  * @param engineShape        how many Kafka brokers, and a Redis server or cluster
+ * @param replicas           how many processes of each service behind the gateway (queue, inventory, booking,
+ *                           payment); the gateway and the payment sandbox are always one
  */
 public record ProcessSettings(
         Path java,
@@ -30,7 +32,8 @@ public record ProcessSettings(
         Duration readinessTimeout,
         Duration stopGrace,
         Map<String, String> serviceEnvironment,
-        EngineShape engineShape) {
+        EngineShape engineShape,
+        int replicas) {
 
     /**
      * C1 only: on a 2-core laptop the stack is up in ~35 s instead of ~60 s with the full JIT, and the
@@ -63,6 +66,9 @@ public record ProcessSettings(
         serviceEnvironment = Map.copyOf(serviceEnvironment);
         enginesJvmOptions = List.copyOf(enginesJvmOptions);
         Objects.requireNonNull(engineShape, "engineShape");
+        if (replicas < 1) {
+            throw new IllegalArgumentException("--replicas must be at least 1, got " + replicas);
+        }
     }
 
     /**
@@ -79,7 +85,8 @@ public record ProcessSettings(
                 Duration.ofSeconds(180),
                 Duration.ofSeconds(20),
                 Map.of(),
-                EngineShape.SINGLE);
+                EngineShape.SINGLE,
+                1);
     }
 
     /** The JVM options of {@code service}'s process. */
@@ -97,7 +104,8 @@ public record ProcessSettings(
                 readinessTimeout,
                 stopGrace,
                 serviceEnvironment,
-                engineShape);
+                engineShape,
+                replicas);
     }
 
     ProcessSettings withGatewayJvmOptions(List<String> options) {
@@ -110,7 +118,8 @@ public record ProcessSettings(
                 readinessTimeout,
                 stopGrace,
                 serviceEnvironment,
-                engineShape);
+                engineShape,
+                replicas);
     }
 
     ProcessSettings withReadinessTimeout(Duration timeout) {
@@ -123,7 +132,8 @@ public record ProcessSettings(
                 timeout,
                 stopGrace,
                 serviceEnvironment,
-                engineShape);
+                engineShape,
+                replicas);
     }
 
     ProcessSettings withServiceEnvironment(Map<String, String> environment) {
@@ -136,7 +146,8 @@ public record ProcessSettings(
                 readinessTimeout,
                 stopGrace,
                 environment,
-                engineShape);
+                engineShape,
+                replicas);
     }
 
     ProcessSettings withEngineShape(EngineShape shape) {
@@ -149,7 +160,22 @@ public record ProcessSettings(
                 readinessTimeout,
                 stopGrace,
                 serviceEnvironment,
-                shape);
+                shape,
+                replicas);
+    }
+
+    ProcessSettings withReplicas(int count) {
+        return new ProcessSettings(
+                java,
+                serviceJvmOptions,
+                gatewayJvmOptions,
+                enginesJvmOptions,
+                enginesTimeout,
+                readinessTimeout,
+                stopGrace,
+                serviceEnvironment,
+                engineShape,
+                count);
     }
 
     /** The java executable running this launcher, so that every child runs on the same JDK. */

@@ -19,11 +19,11 @@ import java.util.function.Consumer;
 final class Readiness {
 
     private final StackConfig config;
-    private final Map<Service, Process> services;
+    private final Map<Replica, Process> services;
     private final Path runDir;
     private final Consumer<String> progress;
 
-    Readiness(StackConfig config, Map<Service, Process> services, Path runDir, Consumer<String> progress) {
+    Readiness(StackConfig config, Map<Replica, Process> services, Path runDir, Consumer<String> progress) {
         this.config = config;
         this.services = services;
         this.runDir = runDir;
@@ -36,26 +36,26 @@ final class Readiness {
         var pending = new LinkedHashSet<>(services.keySet());
         long deadline = System.nanoTime() + config.readinessTimeout().toNanos();
         while (!pending.isEmpty()) {
-            for (Service service : List.copyOf(pending)) {
-                Process process = services.get(service);
+            for (Replica replica : List.copyOf(pending)) {
+                Process process = services.get(replica);
                 if (!process.isAlive()) {
-                    throw Stack.died(service.module(), process, runDir.resolve(service.module() + ".log"));
+                    throw Stack.died(replica.name(), process, runDir.resolve(replica.name() + ".log"));
                 }
-                if (ready(http, service)) {
-                    pending.remove(service);
-                    progress.accept(service.module() + " ready on port " + config.port(service) + " after "
+                if (ready(http, replica)) {
+                    pending.remove(replica);
+                    progress.accept(replica.name() + " ready on port " + replica.port() + " after "
                             + Stack.seconds(stackStarted) + " s");
                 }
             }
             if (!pending.isEmpty() && System.nanoTime() > deadline) {
                 var message = new StringBuilder(
                         "not ready within " + config.readinessTimeout().toSeconds() + " s:");
-                for (Service service : pending) {
-                    Path log = runDir.resolve(service.module() + ".log");
+                for (Replica replica : pending) {
+                    Path log = runDir.resolve(replica.name() + ".log");
                     message.append("\n== ")
-                            .append(service.module())
+                            .append(replica.name())
                             .append(" (http://127.0.0.1:")
-                            .append(config.managementPort(service))
+                            .append(replica.managementPort())
                             .append("/actuator/health/readiness), last lines of ")
                             .append(log)
                             .append(":\n")
@@ -69,9 +69,9 @@ final class Readiness {
         }
     }
 
-    private boolean ready(HttpClient http, Service service) {
+    private boolean ready(HttpClient http, Replica replica) {
         var request = HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + config.managementPort(service) + "/actuator/health/readiness"))
+                        URI.create("http://127.0.0.1:" + replica.managementPort() + "/actuator/health/readiness"))
                 .timeout(Duration.ofSeconds(2))
                 .GET()
                 .build();
@@ -81,7 +81,7 @@ final class Readiness {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new StackException("interrupted while waiting for " + service.module());
+            throw new StackException("interrupted while waiting for " + replica.name());
         }
     }
 }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,8 @@ public final class Stack implements AutoCloseable {
     private final Consumer<String> progress;
     private final Path runDir;
     private final PidsFile pids;
-    private final Map<Service, Process> services = new EnumMap<>(Service.class);
+    private final List<Replica> replicas;
+    private final Map<Replica, Process> services = new LinkedHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
     private Map<String, String> engineEnvironment = Map.of();
@@ -48,6 +48,7 @@ public final class Stack implements AutoCloseable {
         this.progress = progress;
         this.runDir = runDir;
         this.pids = new PidsFile(config.stateDir());
+        this.replicas = Replica.of(config);
         this.shutdownHook = new Thread(this::stopEverything, "onsale-stack-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         pids.record(PidsFile.Entry.of(Teardown.LAUNCHER, ProcessHandle.current()));
@@ -127,6 +128,14 @@ public final class Stack implements AutoCloseable {
     /** Where faults are asked for while the stack runs: see {@link StackControl}. */
     public Path controlDir() {
         return config.stateDir().resolve(StackControl.DIRECTORY);
+    }
+
+    /**
+     * Starts carrying out the faults asked for in {@link #controlDir()} (a rehearsal's chaos), clearing what an
+     * earlier stack left there; returns the thread that watches, to interrupt when the stack closes.
+     */
+    public Thread obeyFaults(Consumer<String> progress) {
+        return StackControl.of(this, progress).start();
     }
 
     public Path pidsFile() {
@@ -277,18 +286,19 @@ public final class Stack implements AutoCloseable {
     }
 
     private void startServices() {
-        for (Service service : Service.values()) {
-            services.put(service, launchService(service));
+        for (Replica replica : replicas) {
+            services.put(replica, launchService(replica));
         }
     }
 
-    private Process launchService(Service service) {
+    private Process launchService(Replica replica) {
+        Service service = replica.service();
         var env = new LinkedHashMap<>(config.serviceEnvironment());
         env.putAll(engineEnvironment);
-        env.put("SERVER_PORT", String.valueOf(config.port(service)));
+        env.put("SERVER_PORT", String.valueOf(replica.port()));
         env.put("SERVER_ADDRESS", config.address(service));
         // actuator (health, metrics) on a port of its own, on loopback whatever the API's address
-        env.put("MANAGEMENT_SERVER_PORT", String.valueOf(config.managementPort(service)));
+        env.put("MANAGEMENT_SERVER_PORT", String.valueOf(replica.managementPort()));
         env.put("MANAGEMENT_SERVER_ADDRESS", StackPorts.LOOPBACK);
         if (service == Service.GATEWAY || service.behindGateway()) {
             env.put("ONSALE_IDENTITY_KEY", config.identityKey());
@@ -296,7 +306,8 @@ public final class Stack implements AutoCloseable {
         if (service == Service.GATEWAY) {
             for (Service backend : Service.values()) {
                 if (backend.urlVariable() != null) {
-                    env.put(backend.urlVariable(), serviceUrl(backend));
+                    // every replica, which the gateway balances across
+                    env.put(backend.urlVariable(), String.join(",", serviceUrls(backend)));
                 }
             }
             env.put("ONSALE_ADMIN_TOKEN", config.adminToken());
@@ -318,42 +329,76 @@ public final class Stack implements AutoCloseable {
         command.add(config.java().toString());
         command.addAll(config.jvmOptionsOf(service));
         command.addAll(List.of("-jar", config.layout().serviceJar(service).toString()));
-        return launch(service.module(), command, env, runDir.resolve(service.module() + ".log"));
+        return launch(replica.name(), command, env, runDir.resolve(replica.name() + ".log"));
     }
 
     /**
      * Stops one service (SIGTERM, then SIGKILL after the grace period) and leaves the rest running: what an
-     * operator's rolling restart or a crashed pod looks like to the others.
+     * operator's rolling restart or a crashed pod looks like to the others. With replicas, the first.
      */
     public synchronized void stop(Service service) {
-        Process process = services.get(service);
+        Replica first = replica(service, 1);
+        Process process = services.get(first);
         if (process == null || !process.isAlive()) {
             return;
         }
         Processes.stop(List.of(process.toHandle()), config.stopGrace());
-        progress.accept(service.module() + " stopped");
+        progress.accept(first.name() + " stopped");
     }
 
     /** Kills one service (SIGKILL), as a crash, and starts it again; returns once it is ready. */
-    public synchronized void crash(Service service) {
-        Process process = services.get(service);
+    public void crash(Service service) {
+        crash(service, 1);
+    }
+
+    /** Kills replica {@code number} of {@code service} (SIGKILL) and starts it again; returns once it is ready. */
+    public synchronized void crash(Service service, int number) {
+        kill(service, number);
+        start(service, number);
+    }
+
+    /** Kills replica {@code number} of {@code service} (SIGKILL), as a lost pod, and leaves it dead. */
+    public synchronized void kill(Service service, int number) {
+        Replica replica = replica(service, number);
+        Process process = services.get(replica);
         if (process != null) {
             process.destroyForcibly();
             process.onExit().join();
         }
-        progress.accept(service.module() + " killed");
-        start(service);
+        progress.accept(replica.name() + " killed");
     }
 
     /** Starts a service stopped by {@link #stop(Service)} again and returns once it is ready. */
-    public synchronized void start(Service service) {
-        Process process = services.get(service);
+    public void start(Service service) {
+        start(service, 1);
+    }
+
+    /** Starts replica {@code number} of {@code service}, stopped or killed, again; returns once it is ready. */
+    public synchronized void start(Service service, int number) {
+        Replica replica = replica(service, number);
+        Process process = services.get(replica);
         if (process != null && process.isAlive()) {
-            throw new StackException(service.module() + " is already running");
+            throw new StackException(replica.name() + " is already running");
         }
         long started = System.nanoTime();
-        services.put(service, launchService(service));
-        new Readiness(config, Map.of(service, services.get(service)), runDir, progress).await(started);
+        services.put(replica, launchService(replica));
+        new Readiness(config, Map.of(replica, services.get(replica)), runDir, progress).await(started);
+    }
+
+    /** Where every replica of {@code service} answers, on loopback: one URL unless {@code --replicas} asked more. */
+    public List<String> serviceUrls(Service service) {
+        return replicas.stream()
+                .filter(r -> r.service() == service)
+                .map(Replica::url)
+                .toList();
+    }
+
+    private Replica replica(Service service, int number) {
+        return replicas.stream()
+                .filter(r -> r.service() == service && r.number() == number)
+                .findFirst()
+                .orElseThrow(() -> new StackException(
+                        service.module() + " has no replica " + number + " (--replicas=" + config.replicas() + ")"));
     }
 
     private Process launch(String name, List<String> command, Map<String, String> env, Path log) {

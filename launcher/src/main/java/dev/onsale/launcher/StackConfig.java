@@ -95,6 +95,15 @@ public record StackConfig(StackLayout layout, StackPorts ports, ProcessSettings 
         return processes.engineShape();
     }
 
+    /** The same configuration with {@code count} processes of each service behind the gateway. */
+    public StackConfig withReplicas(int count) {
+        return withProcesses(processes.withReplicas(count));
+    }
+
+    public int replicas() {
+        return processes.replicas();
+    }
+
     public StackConfig withReadinessTimeout(Duration timeout) {
         return withProcesses(processes.withReadinessTimeout(timeout));
     }

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>{@code kill-<service>} ({@code queue}, {@code inventory}, {@code booking}, {@code payment}, {@code sandbox},
  *       {@code gateway}): SIGKILL, as a crash, then started again as an orchestrator restarts a crashed pod;
- *       done once it is ready again;
+ *       done once it is ready again; {@code kill-<service>-<n>} does so to its n-th replica ({@code --replicas});
  *   <li>{@code pause-kafka-<seconds>}: SIGSTOP of the engines process, where Kafka runs (all its brokers), for that
  *       long, then SIGCONT: a broker that stops answering without closing a connection;
  *   <li>{@code restart-redis}: the one redis-server killed and started again, empty (the engines do it).
@@ -40,8 +40,8 @@ final class StackControl {
     /** What the faults act on: a running {@link Stack}, or a stand-in in a test. */
     interface Target {
 
-        /** Kills {@code service} (SIGKILL) and starts it again; returns once it is ready. */
-        void crash(Service service);
+        /** Kills replica {@code number} of {@code service} (SIGKILL) and starts it again; returns once it is ready. */
+        void crash(Service service, int number);
 
         /** The engines process' pid, -1 if unknown. */
         long enginesPid();
@@ -68,8 +68,8 @@ final class StackControl {
         return new StackControl(
                 new Target() {
                     @Override
-                    public void crash(Service service) {
-                        stack.crash(service);
+                    public void crash(Service service, int number) {
+                        stack.crash(service, number);
                     }
 
                     @Override
@@ -154,7 +154,9 @@ final class StackControl {
 
     private void answer(String request) throws IOException, InterruptedException {
         if (request.startsWith(KILL)) {
-            stack.crash(serviceNamed(request.substring(KILL.length())));
+            // kill-<service> is its first replica; kill-<service>-<n> its n-th (--replicas)
+            String[] named = request.substring(KILL.length()).split("-(?=\\d+$)");
+            stack.crash(serviceNamed(named[0]), named.length == 2 ? Integer.parseInt(named[1]) : 1);
         } else if (request.startsWith(PAUSE_KAFKA)) {
             pauseEngines(Duration.ofSeconds(Long.parseLong(request.substring(PAUSE_KAFKA.length()))));
         } else if (request.equals(RESTART_REDIS)) {

@@ -18,7 +18,7 @@ final class UpOptions {
     /**
      * {@code base} with {@code args} applied: {@code --<gateway|queue|inventory|booking|payment|sandbox>-port=N},
      * {@code --<same>-management-port=N}, {@code --<kafka|postgres|redis>-port=N} (0 = any free port),
-     * {@code --kafka-brokers=K}, {@code --redis-cluster=M} (masters; 0 = one server),
+     * {@code --kafka-brokers=K}, {@code --redis-cluster=M} (masters; 0 = one server), {@code --replicas=N},
      * {@code --gateway-address=IP}, {@code --timeout=SECONDS}, {@code --jvm-opts="..."},
      * {@code --gateway-jvm-opts="..."}, {@code --state-dir=PATH}.
      */
@@ -47,6 +47,7 @@ final class UpOptions {
                         positive(name, value), config.engineShape().redisMasters()));
             case "redis-cluster" ->
                 config.withEngineShape(new EngineShape(config.engineShape().kafkaBrokers(), number(name, value)));
+            case "replicas" -> config.withReplicas(positive(name, value));
             case "timeout" -> config.withReadinessTimeout(Duration.ofSeconds(positive(name, value)));
             case "jvm-opts" -> config.withServiceJvmOptions(options(value));
             case "gateway-jvm-opts" -> config.withGatewayJvmOptions(options(value));

@@ -226,6 +226,36 @@ class StackConfigTest {
     }
 
     @Test
+    void oneProcessOfEachServiceUnlessReplicasAreAskedFor() {
+        assertThat(defaults.replicas()).isEqualTo(1);
+        assertThat(Replica.of(defaults))
+                .extracting(Replica::name)
+                .containsExactly(
+                        "queue-service",
+                        "inventory-service",
+                        "booking-service",
+                        "payment-service",
+                        "payment-sandbox",
+                        "gateway");
+
+        var replicated = StackConfig.parse(defaults, List.of("--replicas=3"));
+
+        List<Replica> replicas = Replica.of(replicated);
+        assertThat(replicas)
+                .extracting(Replica::name)
+                .startsWith("queue-service", "queue-service-2", "queue-service-3", "inventory-service")
+                .contains("payment-service-3", "payment-sandbox", "gateway")
+                .doesNotContain("gateway-2", "payment-sandbox-2")
+                .hasSize(14);
+        assertThat(replicas.getFirst().port()).isEqualTo(8081);
+        assertThat(replicas)
+                .flatExtracting(Replica::port, Replica::managementPort)
+                .doesNotHaveDuplicates();
+        assertThatThrownBy(() -> StackConfig.parse(defaults, List.of("--replicas=0")))
+                .hasMessageContaining("--replicas must be positive");
+    }
+
+    @Test
     void aPortGivenTwiceIsReported() {
         var config = StackConfig.parse(defaults, List.of("--queue-port=8080"));
         assertThat(config.ports().duplicatePorts()).hasValue("port 8080 is given to both queue-service and gateway");

@@ -18,7 +18,7 @@ class StackControlTest {
     Path dir;
 
     private final List<String> said = new CopyOnWriteArrayList<>();
-    private final List<Service> crashed = new CopyOnWriteArrayList<>();
+    private final List<String> crashed = new CopyOnWriteArrayList<>();
     private final List<String> redisPids = new CopyOnWriteArrayList<>();
     private Process engines;
     private Thread control;
@@ -40,8 +40,18 @@ class StackControlTest {
         Files.writeString(dir.resolve("control/kill-booking"), "");
 
         assertThat(answer("kill-booking.done")).startsWith("kill-booking in ");
-        assertThat(crashed).containsExactly(Service.BOOKING);
+        assertThat(crashed).containsExactly("booking 1");
         assertThat(dir.resolve("control/kill-booking")).doesNotExist();
+    }
+
+    @Test
+    void aKillRequestMayNameOneReplicaOfTheService() throws Exception {
+        start();
+
+        Files.writeString(dir.resolve("control/kill-payment-2"), "");
+
+        assertThat(answer("kill-payment-2.done")).startsWith("kill-payment-2 in ");
+        assertThat(crashed).containsExactly("payment 2");
     }
 
     @Test
@@ -110,8 +120,8 @@ class StackControlTest {
         engines = new ProcessBuilder("sleep", "60").start();
         var target = new StackControl.Target() {
             @Override
-            public void crash(Service service) {
-                crashed.add(service);
+            public void crash(Service service, int number) {
+                crashed.add(service.option() + " " + number);
             }
 
             @Override

@@ -38,7 +38,8 @@ class StackTest {
                         base.readinessTimeout(),
                         Duration.ofSeconds(5),
                         Map.of("ONSALE_EXTRA_SETTING", "from-the-config"),
-                        EngineShape.SINGLE))
+                        EngineShape.SINGLE,
+                        1))
                 .withSecrets(new StackSecrets(
                         "admin-t",
                         "auditor-t",
@@ -117,6 +118,52 @@ class StackTest {
             assertThatThrownBy(() -> stack.start(Service.BOOKING))
                     .isInstanceOf(StackException.class)
                     .hasMessageContaining("already running");
+        } finally {
+            stack.close();
+        }
+        assertThat(running(stack.pids().values())).isEmpty();
+    }
+
+    @Test
+    void withReplicasEveryServiceBehindTheGatewayRunsThatOftenAndTheGatewayIsGivenThemAll() throws Exception {
+        var stack = Stack.start(config(null).withReplicas(2), line -> {});
+        Map<String, Long> pids = stack.pids();
+        try {
+            assertThat(pids)
+                    .containsOnlyKeys(
+                            "engines",
+                            "postgres",
+                            "redis-server",
+                            "queue-service",
+                            "queue-service-2",
+                            "inventory-service",
+                            "inventory-service-2",
+                            "booking-service",
+                            "booking-service-2",
+                            "payment-service",
+                            "payment-service-2",
+                            "payment-sandbox",
+                            "gateway");
+            assertThat(running(pids.values())).hasSize(13);
+            List<String> queues = stack.serviceUrls(Service.QUEUE);
+            assertThat(queues).hasSize(2).first().isEqualTo(stack.serviceUrl(Service.QUEUE));
+            assertThat(stack.serviceUrls(Service.GATEWAY)).hasSize(1);
+            assertThat(get(stack.gatewayUrl())).contains("\"queue\":\"" + String.join(",", queues) + "\"");
+            for (String queue : queues) {
+                assertThat(get(queue)).contains("\"status\":\"UP\"");
+            }
+            assertThat(stack.runDir().resolve("queue-service-2.log")).exists();
+
+            stack.kill(Service.QUEUE, 2);
+            assertThat(running(List.of(pids.get("queue-service-2")))).isEmpty();
+            assertThat(running(List.of(pids.get("queue-service")))).hasSize(1);
+            assertThatThrownBy(() -> get(queues.get(1))).isInstanceOf(java.io.IOException.class);
+            stack.start(Service.QUEUE, 2);
+            assertThat(get(queues.get(1))).contains("\"status\":\"UP\"");
+            assertThat(stack.pids().get("queue-service-2")).isNotEqualTo(pids.get("queue-service-2"));
+            assertThatThrownBy(() -> stack.crash(Service.GATEWAY, 2))
+                    .isInstanceOf(StackException.class)
+                    .hasMessageContaining("gateway has no replica 2");
         } finally {
             stack.close();
         }

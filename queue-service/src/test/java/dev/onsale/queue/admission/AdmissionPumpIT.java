@@ -31,6 +31,8 @@ import redis.clients.jedis.JedisPooled;
 @QueueServiceTest
 class AdmissionPumpIT {
 
+    private static final Duration CLAIM_WINDOW = Duration.ofSeconds(5);
+
     private static final AdmissionTokenCodec GATEWAY_CODEC =
             new AdmissionTokenCodec(new HmacSigner("local-only-admission-key-change-me-in-production"));
 
@@ -179,7 +181,9 @@ class AdmissionPumpIT {
 
     @Test
     void underTheDefaultsThePumpAdmitsNoMoreBuyersThanFreeSeatsUnclaimedByBuyersOnTheirWayToAHold() {
-        // this context's admissions last 3 s; a pump of its own keeps them for a minute, with a 1 s claim window
+        // this context's admissions last 3 s; a pump of its own keeps them for a minute, with a claim window of
+        // CLAIM_WINDOW: the first 40 strokes and the next 11 must fit in it even on a slow, busy machine (at 1 s a
+        // CI run saw the first claims lapse mid-race and 100 admitted)
         AdmissionPump pump = new AdmissionPump(
                 jedis,
                 new AdmissionProperties(
@@ -193,7 +197,7 @@ class AdmissionPumpIT {
                         2000,
                         Duration.ofSeconds(10),
                         1000,
-                        Duration.ofSeconds(1)));
+                        CLAIM_WINDOW));
         UUID eventId = catalog.open(50);
         List<UUID> sessions = waiting(eventId, 2000);
 
@@ -218,7 +222,7 @@ class AdmissionPumpIT {
 
         // once the claim window has passed, the 40 who have not held claim nothing: the default cap of 100
         // active buyers is what is left (60 active)
-        await().atMost(Duration.ofSeconds(10))
+        await().atMost(CLAIM_WINDOW.plusSeconds(10))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> pump.pump(eventId).outcome() == PumpStroke.Outcome.FULL);
         assertThat(jedis.zcard(QueueKeys.active(eventId))).isEqualTo(100);
