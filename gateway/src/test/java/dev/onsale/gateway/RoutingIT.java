@@ -13,12 +13,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -289,8 +294,34 @@ class RoutingIT {
         Reply readiness = gateway.get("/actuator/health/readiness").send();
         assertThat(readiness.status()).isEqualTo(200);
         assertThat(gateway.get("/actuator/health").send().status()).isEqualTo(200);
-        Reply prometheus = gateway.accepting("*/*").get("/actuator/prometheus").send();
+        Reply prometheus = withThreadsOnTimeout(
+                () -> gateway.accepting("*/*").get("/actuator/prometheus").send());
         assertThat(prometheus.status()).isEqualTo(200);
         assertThat(prometheus.body()).contains("application=\"gateway\"");
+    }
+
+    /**
+     * {@code call}'s reply; if it gets none in time, fails with every thread of this JVM (the gateway's among them) in
+     * the message: a scrape once went unanswered for 30 s right after start-up, and the dump shows where it waited.
+     */
+    private static Reply withThreadsOnTimeout(Supplier<Reply> call) {
+        try {
+            return call.get();
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof HttpTimeoutException)) {
+                throw e;
+            }
+            StringBuilder threads = new StringBuilder();
+            for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+                threads.append(info.getThreadName())
+                        .append(' ')
+                        .append(info.getThreadState())
+                        .append('\n');
+                for (StackTraceElement frame : info.getStackTrace()) {
+                    threads.append("    at ").append(frame).append('\n');
+                }
+            }
+            throw new AssertionError(e.getMessage() + "; the threads then:\n" + threads, e);
+        }
     }
 }

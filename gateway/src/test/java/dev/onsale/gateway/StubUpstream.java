@@ -65,24 +65,33 @@ public final class StubUpstream implements AutoCloseable {
     private final Map<String, Function<Received, Answer>> answers = new ConcurrentHashMap<>();
     private final CountDownLatch released = new CountDownLatch(1);
 
-    private StubUpstream(String name) throws IOException {
+    private StubUpstream(String name, int port) throws IOException {
         this.name = name;
-        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 4096);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", this::handle);
         server.start();
     }
 
     public static StubUpstream start(String name) {
+        return start(name, 0);
+    }
+
+    /** A stub on {@code port} of 127.0.0.1, such as the one a stopped stub had: the service back where it was. */
+    public static StubUpstream start(String name, int port) {
         try {
-            return new StubUpstream(name);
+            return new StubUpstream(name, port);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     public URI uri() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     public void answer(String path, Answer answer) {

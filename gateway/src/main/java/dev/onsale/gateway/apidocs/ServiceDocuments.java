@@ -1,11 +1,10 @@
 package dev.onsale.gateway.apidocs;
 
 import dev.onsale.gateway.routing.GatewayReads;
-import dev.onsale.gateway.routing.UpstreamProperties;
-import java.net.URI;
+import dev.onsale.gateway.routing.ServiceReplicas;
+import dev.onsale.gateway.routing.Upstreams;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -29,34 +28,30 @@ class ServiceDocuments {
 
     private final WebClient client;
     private final JsonMapper json;
-    private final Map<String, URI> services;
+    /** In the order of the merged document's parts. */
+    private final List<ServiceReplicas> services;
+
     private final Duration timeout;
 
-    ServiceDocuments(UpstreamProperties upstream, ApiDocsProperties properties, JsonMapper json) {
+    ServiceDocuments(Upstreams upstreams, ApiDocsProperties properties, JsonMapper json) {
         this.timeout = properties.partTimeout();
         this.client = GatewayReads.client("onsale-api-docs", 8, timeout);
         this.json = json;
-        // the order of the merged document's parts
-        this.services = new java.util.LinkedHashMap<>();
-        services.put("queue-service", upstream.queue());
-        services.put("inventory-service", upstream.inventory());
-        services.put("booking-service", upstream.booking());
-        services.put("payment-service", upstream.payment());
+        this.services = upstreams.all();
     }
 
     Mono<List<Part>> all() {
-        return Flux.fromIterable(services.entrySet())
-                .flatMapSequential(
-                        service -> fetch(service.getKey(), service.getValue().resolve(PATH)))
-                .collectList();
+        return Flux.fromIterable(services).flatMapSequential(this::fetch).collectList();
     }
 
-    private Mono<Part> fetch(String service, URI uri) {
-        return client.get()
-                .uri(uri)
-                .accept(MediaType.APPLICATION_JSON)
-                .retrieve()
-                .bodyToMono(String.class)
+    /** The document of any one of the service's replicas: they run the same build. */
+    private Mono<Part> fetch(ServiceReplicas replicas) {
+        String service = replicas.service();
+        return replicas.call(replica -> client.get()
+                        .uri(replica.resolve(PATH))
+                        .accept(MediaType.APPLICATION_JSON)
+                        .retrieve()
+                        .bodyToMono(String.class))
                 .timeout(timeout)
                 .<Part>map(body -> {
                     JsonNode document = json.readTree(body);

@@ -5,7 +5,7 @@ import dev.onsale.common.problem.Answers;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
-import dev.onsale.gateway.routing.UpstreamProperties;
+import dev.onsale.gateway.routing.Upstreams;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,12 +34,12 @@ import reactor.core.publisher.Mono;
 class DashboardController {
 
     private final ServiceParts parts;
-    private final UpstreamProperties upstream;
+    private final Upstreams upstreams;
     private final Clock clock;
 
-    DashboardController(ServiceParts parts, UpstreamProperties upstream, Clock clock) {
+    DashboardController(ServiceParts parts, Upstreams upstreams, Clock clock) {
         this.parts = parts;
-        this.upstream = upstream;
+        this.upstreams = upstreams;
         this.clock = clock;
     }
 
@@ -51,10 +51,10 @@ class DashboardController {
                         .toException());
         String correlationId = request.getHeaders().getFirst(IdentityHeaders.CORRELATION_ID);
         return Mono.zip(
-                        parts.fetch("booking-service", upstream.booking(), event, correlationId),
-                        parts.fetch("queue-service", upstream.queue(), event, correlationId),
-                        parts.fetch("inventory-service", upstream.inventory(), event, correlationId),
-                        parts.fetch("payment-service", upstream.payment(), event, correlationId))
+                        parts.fetch(upstreams.booking(), event, correlationId),
+                        parts.fetch(upstreams.queue(), event, correlationId),
+                        parts.fetch(upstreams.inventory(), event, correlationId),
+                        parts.fetch(upstreams.payment(), event, correlationId))
                 .map(all -> compose(event, all.getT1(), all.getT2(), all.getT3(), all.getT4()));
     }
 

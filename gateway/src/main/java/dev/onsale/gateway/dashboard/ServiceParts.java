@@ -3,8 +3,8 @@ package dev.onsale.gateway.dashboard;
 import dev.onsale.common.IdentityHeaders;
 import dev.onsale.gateway.identity.OperatorCalls;
 import dev.onsale.gateway.routing.GatewayReads;
+import dev.onsale.gateway.routing.ServiceReplicas;
 import io.netty.handler.timeout.ReadTimeoutException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -39,23 +39,23 @@ class ServiceParts {
         this.client = GatewayReads.client("onsale-dashboard", 32, timeout);
     }
 
-    Mono<Part> fetch(String service, URI base, UUID eventId, String correlationId) {
+    /** The part of one of {@code service}'s replicas: the next, or another when that one does not connect. */
+    Mono<Part> fetch(ServiceReplicas service, UUID eventId, String correlationId) {
         String path = "/internal/events/" + eventId + "/dashboard";
-        URI uri = base.resolve(path);
-        return client.get()
-                .uri(uri)
-                .accept(MediaType.APPLICATION_JSON)
-                .headers(headers -> {
-                    operatorCalls.asAdmin(headers, HttpMethod.GET, uri.getRawPath());
-                    if (correlationId != null) {
-                        headers.set(IdentityHeaders.CORRELATION_ID, correlationId);
-                    }
-                })
-                .retrieve()
-                .bodyToMono(JSON_OBJECT)
+        return service.call(replica -> client.get()
+                        .uri(replica.resolve(path))
+                        .accept(MediaType.APPLICATION_JSON)
+                        .headers(headers -> {
+                            operatorCalls.asAdmin(headers, HttpMethod.GET, path);
+                            if (correlationId != null) {
+                                headers.set(IdentityHeaders.CORRELATION_ID, correlationId);
+                            }
+                        })
+                        .retrieve()
+                        .bodyToMono(JSON_OBJECT))
                 .<Part>map(Part.Answered::new)
                 .timeout(timeout)
-                .onErrorResume(error -> Mono.just(failed(service, error)));
+                .onErrorResume(error -> Mono.just(failed(service.service(), error)));
     }
 
     private Part failed(String service, Throwable error) {

@@ -7,11 +7,11 @@ import dev.onsale.gateway.identity.OperatorCalls;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemException;
 import dev.onsale.gateway.problem.ProblemProperties;
-import dev.onsale.gateway.routing.UpstreamProperties;
+import dev.onsale.gateway.routing.ServiceReplicas;
+import dev.onsale.gateway.routing.Upstreams;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,8 +51,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link SessionProperties#joinBatchSize()} in one call, in the order they came. A quiet room costs a call per
  * arrival, as before, and no wait; a burst costs a few calls and Redis round trips a second instead of one each
  * (measured in {@code bench sale}'s arrival: one join call cost queue-service about 0.6 ms of CPU). An arrival whose
- * buyer went away, or whose join timed out, before its batch left is not joined. The calls go on the routes' own
- * client and connections to queue-service, and each join's answer is passed on as queue-service wrote it.
+ * buyer went away, or whose join timed out, before its batch left is not joined. The calls go on a client and
+ * connections of their own (not the routes'), and each join's answer is passed on as queue-service wrote it. Each call
+ * goes to the next of queue-service's replicas, and to another one when that one does not connect
+ * ({@link ServiceReplicas#call}: nothing was sent, so no session is joined twice): a killed replica fails no batch.
  */
 @Component
 class ArrivalJoin implements DisposableBean {
@@ -68,7 +70,7 @@ class ArrivalJoin implements DisposableBean {
     private final LoopResources loop;
     private final ConnectionProvider connections;
     private final WebClient client;
-    private final URI queue;
+    private final ServiceReplicas queue;
     private final OperatorCalls calls;
     private final HaltedSales halted;
     private final SaleHaltProperties halts;
@@ -83,7 +85,7 @@ class ArrivalJoin implements DisposableBean {
     private final DistributionSummary batches;
 
     ArrivalJoin(
-            UpstreamProperties upstream,
+            Upstreams upstreams,
             SessionProperties sessions,
             OperatorCalls calls,
             HaltedSales halted,
@@ -103,7 +105,7 @@ class ArrivalJoin implements DisposableBean {
                 .clientConnector(new ReactorClientHttpConnector(
                         HttpClient.create(connections).runOn(loop).responseTimeout(timeout)))
                 .build();
-        this.queue = upstream.queue();
+        this.queue = upstreams.queue();
         this.calls = calls;
         this.halted = halted;
         this.halts = halts;
@@ -201,24 +203,25 @@ class ArrivalJoin implements DisposableBean {
                     .append('"');
         }
         body.append("]}");
-        client.post()
-                .uri(queue.resolve(path))
-                .contentType(MediaType.APPLICATION_JSON)
-                .accept(MediaType.APPLICATION_JSON)
-                .headers(headers -> calls.asGateway(headers, HttpMethod.POST, path))
-                .bodyValue(body.toString())
-                .exchangeToMono(response -> {
-                    int status = response.statusCode().value();
-                    if (status == 200) {
-                        return response.bodyToMono(String.class);
-                    }
-                    if (status == 404) {
-                        return response.releaseBody()
-                                .then(Mono.error(Problem.of(ProblemType.EVENT_NOT_FOUND, "no event " + eventId)
-                                        .toException()));
-                    }
-                    return response.releaseBody().then(Mono.error(unavailable("answered " + status)));
-                })
+        String joins = body.toString();
+        queue.call(replica -> client.post()
+                        .uri(replica.resolve(path))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .accept(MediaType.APPLICATION_JSON)
+                        .headers(headers -> calls.asGateway(headers, HttpMethod.POST, path))
+                        .bodyValue(joins)
+                        .exchangeToMono(response -> {
+                            int status = response.statusCode().value();
+                            if (status == 200) {
+                                return response.bodyToMono(String.class);
+                            }
+                            if (status == 404) {
+                                return response.releaseBody()
+                                        .then(Mono.error(Problem.of(ProblemType.EVENT_NOT_FOUND, "no event " + eventId)
+                                                .toException()));
+                            }
+                            return response.releaseBody().then(Mono.error(unavailable("answered " + status)));
+                        }))
                 .timeout(timeout)
                 .doFinally(signal -> {
                     called.record(System.nanoTime() - sentAt, TimeUnit.NANOSECONDS);

@@ -1,10 +1,10 @@
 package dev.onsale.gateway.waitingroom;
 
 import dev.onsale.gateway.routing.GatewayReads;
-import dev.onsale.gateway.routing.UpstreamProperties;
+import dev.onsale.gateway.routing.ServiceReplicas;
+import dev.onsale.gateway.routing.Upstreams;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -21,7 +21,8 @@ import reactor.core.publisher.Mono;
  * {@code refresh} per event, however many buyers ask at once (they all share the one fetch under way), and
  * answered from memory in between. A document is the same bytes for everyone, so nothing about the caller is
  * sent upstream. While a refresh is under way, or queue-service does not answer, the last good document is served
- * (for {@code staleFor} at most); its {@code updatedAt} says how old it is.
+ * (for {@code staleFor} at most); its {@code updatedAt} says how old it is. Each fetch asks the next of
+ * queue-service's replicas, and another one when that one does not connect ({@link ServiceReplicas#call}).
  */
 @Component
 class ProgressCache {
@@ -33,16 +34,16 @@ class ProgressCache {
     private record Slot(long startedAt, Mono<Optional<Document>> document, AtomicBoolean done) {}
 
     private final WebClient client;
-    private final URI queue;
+    private final ServiceReplicas queue;
     private final ProgressProperties properties;
     private final Map<UUID, Slot> slots = new ConcurrentHashMap<>();
     private final Map<UUID, Document> lastGood = new ConcurrentHashMap<>();
     private final Counter fetches;
     private final Counter stale;
 
-    ProgressCache(UpstreamProperties upstream, ProgressProperties properties, MeterRegistry meters) {
+    ProgressCache(Upstreams upstreams, ProgressProperties properties, MeterRegistry meters) {
         this.client = GatewayReads.client("onsale-progress", 64, properties.timeout());
-        this.queue = upstream.queue();
+        this.queue = upstreams.queue();
         this.properties = properties;
         this.fetches = Counter.builder("onsale.gateway.progress.fetches")
                 .description("progress documents fetched from queue-service (at most one per event and refresh)")
@@ -87,21 +88,22 @@ class ProgressCache {
 
     private Mono<Optional<Document>> fetch(UUID eventId) {
         fetches.increment();
-        return client.get()
-                .uri(queue.resolve("/api/queue/" + eventId + "/progress"))
-                .accept(MediaType.APPLICATION_JSON)
-                .exchangeToMono(response -> response.bodyToMono(byte[].class)
-                        .defaultIfEmpty(new byte[0])
-                        .map(body -> new Document(
-                                response.statusCode().value(),
-                                body,
-                                response.headers()
-                                        .contentType()
-                                        .map(MediaType::toString)
-                                        .orElse("application/json"),
-                                response.headers().asHttpHeaders().getFirst(HttpHeaders.ETAG),
-                                response.headers().asHttpHeaders().getFirst(HttpHeaders.CACHE_CONTROL),
-                                System.nanoTime())))
+        String path = "/api/queue/" + eventId + "/progress";
+        return queue.call(replica -> client.get()
+                        .uri(replica.resolve(path))
+                        .accept(MediaType.APPLICATION_JSON)
+                        .exchangeToMono(response -> response.bodyToMono(byte[].class)
+                                .defaultIfEmpty(new byte[0])
+                                .map(body -> new Document(
+                                        response.statusCode().value(),
+                                        body,
+                                        response.headers()
+                                                .contentType()
+                                                .map(MediaType::toString)
+                                                .orElse("application/json"),
+                                        response.headers().asHttpHeaders().getFirst(HttpHeaders.ETAG),
+                                        response.headers().asHttpHeaders().getFirst(HttpHeaders.CACHE_CONTROL),
+                                        System.nanoTime()))))
                 .timeout(properties.timeout())
                 .filter(document -> document.status() == 200 || document.status() == 404)
                 .doOnNext(document -> {
