@@ -31,12 +31,13 @@ import redis.clients.jedis.Jedis;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The engines' distributed forms on one machine, as {@code ./onsale up --kafka-brokers=3 --redis-cluster=3} starts
- * them: three KRaft brokers (every topic on three replicas, two needed for a write) and a Redis Cluster of three
- * masters with a replica each, every service and the gateway on cluster clients. 2,000 buyers race for 300 seats
- * through the gateway while one Redis master fails over to its replica and one Kafka broker is lost; afterwards no
- * seat is held twice, every 201 is the database's hold, the reconciliation finds the gate true, and orders paid
- * after the faults are charged once each.
+ * Onsale beyond one node, on one machine, as {@code ./onsale up --replicas=2 --kafka-brokers=3 --redis-cluster=3}
+ * starts it: two processes of each service behind the gateway, which balances across them; three KRaft brokers
+ * (every topic on three replicas, two needed for a write); a Redis Cluster of three masters with a replica each,
+ * every service and the gateway on cluster clients. 2,000 buyers race for 300 seats through the gateway while one
+ * replica of each service is killed (SIGKILL, not restarted), one Redis master fails over to its replica and one
+ * Kafka broker is lost; afterwards no seat is held twice, every 201 is the database's hold, the reconciliation finds
+ * the gate true, and orders paid after the faults are charged once each.
  */
 class DistributedEnginesSystemIT {
 
@@ -49,13 +50,16 @@ class DistributedEnginesSystemIT {
     private static final int IN_FLIGHT = 300;
 
     private static final int PAID = 30;
+    /** The services the gateway forwards to, two processes each; one of each is killed during the race. */
+    private static final List<Service> REPLICATED =
+            List.of(Service.QUEUE, Service.INVENTORY, Service.BOOKING, Service.PAYMENT);
 
     private static SaleFixture fixture;
     private static HoldAttempts holds;
 
     @BeforeAll
     static void startTheStack() {
-        fixture = SaleFixture.start("distributed", Map.of(), new EngineShape(3, 3));
+        fixture = SaleFixture.start("distributed", Map.of(), new EngineShape(3, 3), 2);
         holds = new HoldAttempts(fixture);
     }
 
@@ -67,12 +71,16 @@ class DistributedEnginesSystemIT {
     }
 
     @Test
-    void twoThousandBuyersRaceForThreeHundredSeatsWhileARedisMasterFailsOverAndAKafkaBrokerIsLost() throws Exception {
+    void twoThousandBuyersRaceForThreeHundredSeatsWhileAReplicaOfEachServiceARedisMasterAndAKafkaBrokerAreLost()
+            throws Exception {
         assertThat(fixture.stack
                         .engineEnvironment()
                         .get("ONSALE_KAFKA_BOOTSTRAP")
                         .split(","))
                 .hasSize(3);
+        for (Service service : REPLICATED) {
+            assertThat(fixture.stack.serviceUrls(service)).as(service.module()).hasSize(2);
+        }
         List<HostAndPort> masters = clusterNodes();
         assertThat(masters).hasSize(3);
         UUID eventId = fixture.seatedEvent("Distributed " + UUID.randomUUID(), ROWS, SEATS_PER_ROW, 4000);
@@ -80,11 +88,17 @@ class DistributedEnginesSystemIT {
         Map<String, String> faults = new ConcurrentHashMap<>();
 
         List<Attempt> attempts = holds.race(eventId, contested, ATTEMPTS, IN_FLIGHT, () -> {
+            for (Service service : REPLICATED) {
+                fixture.stack.kill(service, 2);
+                faults.put(service.module() + "-2", "killed");
+            }
             faults.put("redis failover", failOverTheMasterOf(eventId));
             faults.put("kafka", loseBroker(2));
         });
 
         System.out.printf("[distributed] faults during the race: %s%n", faults);
+        assertThat(faults)
+                .containsKeys("queue-service-2", "inventory-service-2", "booking-service-2", "payment-service-2");
         assertThat(faults.get("redis failover")).startsWith("promoted");
         assertThat(faults.get("kafka")).as("broker 2 lost during the race").isEqualTo("stopped");
         var statuses = new TreeMap<Integer, Integer>();

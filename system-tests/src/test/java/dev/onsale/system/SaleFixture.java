@@ -70,7 +70,12 @@ final class SaleFixture implements AutoCloseable {
 
     /** As {@link #start(String, Map)}, with the engines in {@code shape} (several brokers, a Redis Cluster). */
     static SaleFixture start(String name, Map<String, String> environment, EngineShape shape) {
-        StackConfig defaults = TestStacks.config(name).withEngineShape(shape);
+        return start(name, environment, shape, 1);
+    }
+
+    /** As {@link #start(String, Map, EngineShape)}, with {@code replicas} of each service behind the gateway. */
+    static SaleFixture start(String name, Map<String, String> environment, EngineShape shape, int replicas) {
+        StackConfig defaults = TestStacks.config(name).withEngineShape(shape).withReplicas(replicas);
         var all = new HashMap<>(defaults.serviceEnvironment());
         all.putAll(environment);
         all.put("ONSALE_RATELIMIT_ADDRESSBURST", "1000000");
