@@ -1,6 +1,7 @@
 package dev.onsale.benchmarks;
 
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Entry point of {@code ./onsale bench <name> [--option=value ...]}: load runs against a stack that
@@ -8,11 +9,7 @@ import java.util.Arrays;
  */
 public final class Benchmarks {
 
-    private Benchmarks() {}
-
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0 || args[0].equals("help")) {
-            System.out.println("""
+    static final String USAGE = """
                     Usage: ./onsale bench waiting-room [--gateway=http://localhost:8080] [--redis=redis://localhost:16379]
                              [--queue=http://localhost:8081 (empty: skip the direct polls)] [--queue-connections=200]
                              [--identity-key=$ONSALE_IDENTITY_KEY (the stack's: direct polls are signed as the gateway signs)]
@@ -30,8 +27,10 @@ public final class Benchmarks {
                            ./onsale bench queue-scale [--redis=...] [--buyers=1000000] [--strokes=200] [--admit-per-stroke=100]
                              (straight on queue-service's scripts in Redis; run from the repository root)
                            ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]
-                             [--pay-percent=70] [--protocol=edge|status] [--limit-seconds=600] [--seed=1] [--clients=100]
+                             [--pay-percent=70] [--protocol=edge|status] [--arrival=one-call|separate] [--limit-seconds=600] [--seed=1]
                              [--warm-up-buyers=1000]   (a warm-up sale on an event of its own first, not reported; 0 skips it)
+                             [--release-idle-ms=N (a waiting tab lets its connection go before a wait of N ms or more;
+                             1000 above 10,000 buyers, else 0: never)]
                              [--decline-percent=0] [--double-click-percent=0] [--tabs-percent=0] [--hammer-percent=0]
                              [--bot-percent=0]   (shares of buyers who misbehave: see rehearse)
                            ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]
@@ -43,7 +42,8 @@ public final class Benchmarks {
                              [--provider-latency-ms=P50] [--provider-latency-p99-ms=P99] [--provider-timeout-percent=P]
                              [--provider-5xx-percent=P] [--webhook-loss-percent=P] [--webhook-duplicate-percent=P]
                              (the provider's faults, set on the sandbox for the sale and put back after; unset: left as is)
-                             [--chaos[=queue,inventory,booking,payment]] [--control-dir=.onsale/control]   (a service
+                             [--chaos[=queue,inventory,booking,payment]] [--chaos-scale=1 (0.3: the faults 3x sooner)]
+                             [--control-dir=.onsale/control]   (a service
                              killed and restarted at 10 s, Kafka paused 10 s at 25 s, Redis restarted empty at 45 s; needs
                              a stack ./onsale up started on this machine; --chaos alone: the next service each run)
                              (the sale, then its audit once settled: I1-I6, 503s under 1%, every seat sold, no bot got a
@@ -52,15 +52,35 @@ public final class Benchmarks {
                            ./onsale bench all [--buyers=1000 (every part's; to 50000)] [--seats=200 (the sale's)]
                              [--payments=200] [--db-connections=8 (the raw SKIP LOCKED loop's)] [--out=FILE (the table as JSON)]
                              [--state-dir=.onsale (the stack's pids and engines.ready)] [the options of the benchmarks above]
+                             [--db-url=... --db-user=... --db-password=... (booking's PostgreSQL; default: engines.ready's)]
                              (one table of ratios, every figure from this run: progress and status polls vs raw ZRANK, holds
                              vs raw EVALSHA, booking allocations vs a raw SKIP LOCKED loop on its PostgreSQL, settle time vs
                              N/TPS and the raw sandbox, p99 per step of a sale, RSS of every process; run from the repository root)
                     Run them against a stack started with raised per-address limits, since every buyer comes from one address:
-                      ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""");
+                      ONSALE_RATELIMIT_ADDRESSBURST=100000 ONSALE_RATELIMIT_ADDRESSPERSECOND=100000 ./onsale up""";
+
+    /** Every option some command reads: an option not named in {@link #USAGE} is refused, not ignored. */
+    static final Set<String> OPTIONS = Options.namedIn(USAGE);
+
+    private Benchmarks() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || Arrays.stream(args).anyMatch(Benchmarks::asksForHelp)) {
+            System.out.println(USAGE);
             return;
         }
-        Options options = Options.parse(Arrays.copyOfRange(args, 1, args.length));
+        Options options;
+        try {
+            options = Options.parse(Arrays.copyOfRange(args, 1, args.length), OPTIONS);
+        } catch (IllegalArgumentException e) {
+            System.err.println("onsale: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         switch (args[0]) {
+            case "check-options" -> {
+                // the script's: the options are fine (a stack is started only then)
+            }
             case "waiting-room" -> new WaitingRoomBenchmark(options).run();
             case "holds" -> new HoldsBenchmark(options).run();
             case "payments" -> new PaymentsBenchmark(options).run();
@@ -72,5 +92,9 @@ public final class Benchmarks {
             case "rehearse" -> System.exit(new Rehearsal(options).run());
             default -> throw new IllegalArgumentException("unknown benchmark " + args[0] + "; try help");
         }
+    }
+
+    static boolean asksForHelp(String arg) {
+        return arg.equals("help") || arg.equals("--help") || arg.equals("-h");
     }
 }

@@ -76,11 +76,13 @@ final class Conduct {
             List<UUID> ordersMade,
             int sentToTheOrder,
             int sentElsewhere,
-            String ending) {
+            String ending,
+            List<String> clicks) {
         TabbedSession {
             places = Set.copyOf(places);
             admissions = Set.copyOf(admissions);
             ordersMade = List.copyOf(ordersMade);
+            clicks = List.copyOf(clicks);
         }
     }
 

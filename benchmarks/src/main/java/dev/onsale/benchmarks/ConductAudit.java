@@ -188,7 +188,11 @@ final class ConductAudit {
         int elsewhere = 0;
         int sent = 0;
         Map<Integer, Integer> made = new TreeMap<>();
+        List<List<String>> sentElsewhereClicks = new ArrayList<>();
         for (Conduct.TabbedSession session : sessions) {
+            if (session.sentElsewhere() > 0 && sentElsewhereClicks.size() < 3) {
+                sentElsewhereClicks.add(session.clicks());
+            }
             places += session.places().size() > 1 + lineLosses ? 1 : 0;
             admissions += session.admissions().size() > 1 + lineLosses ? 1 : 0;
             orders += session.ordersMade().size() > 1 ? 1 : 0;
@@ -200,23 +204,27 @@ final class ConductAudit {
                 "five tabs keep one place",
                 places == 0 && admissions == 0 && orders == 0 && elsewhere == 0,
                 ("%d sessions of %d tabs: with more than %d place(s) %d, more than %d admission(s) %d, more than one"
-                                + " order from one click %d; sessions by orders made %s; other tabs sent to the"
-                                + " session's order %d, to another %d%s")
-                        .formatted(
-                                sessions.size(),
-                                FiveTabs.TABS,
-                                1 + lineLosses,
-                                places,
-                                1 + lineLosses,
-                                admissions,
-                                orders,
-                                made,
-                                sent,
-                                elsewhere,
-                                lineLosses == 0
-                                        ? ""
-                                        : " (the line was lost " + lineLosses
-                                                + " time(s): one place and admission more each)"));
+                                        + " order from one click %d; sessions by orders made %s; other tabs sent to the"
+                                        + " session's order %d, to another %d%s")
+                                .formatted(
+                                        sessions.size(),
+                                        FiveTabs.TABS,
+                                        1 + lineLosses,
+                                        places,
+                                        1 + lineLosses,
+                                        admissions,
+                                        orders,
+                                        made,
+                                        sent,
+                                        elsewhere,
+                                        lineLosses == 0
+                                                ? ""
+                                                : " (the line was lost " + lineLosses
+                                                        + " time(s): one place and admission more each)")
+                        + (sentElsewhereClicks.isEmpty()
+                                ? ""
+                                : "; the five clicks of sessions with a tab sent to another order: "
+                                        + sentElsewhereClicks));
     }
 
     /**

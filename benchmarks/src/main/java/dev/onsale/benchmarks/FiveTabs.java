@@ -130,9 +130,7 @@ final class FiveTabs {
                 holder = holder == null ? tab : holder;
             }
         }
-        UUID order = made.isEmpty()
-                ? unansweredClicksOrder(tabs.stream().map(t -> t.hold).toList())
-                : made.getFirst();
+        UUID order = made.isEmpty() ? ownNamedOrder(tabs, token) : made.getFirst();
         int sentToTheOrder = 0;
         int sentElsewhere = 0;
         List<TabRun> followers = new ArrayList<>();
@@ -184,26 +182,58 @@ final class FiveTabs {
                 admitted++;
             }
         }
-        conduct.tabbed(
-                new Conduct.TabbedSession(places, admissions, admitted, made, sentToTheOrder, sentElsewhere, ending));
+        conduct.tabbed(new Conduct.TabbedSession(
+                places,
+                admissions,
+                admitted,
+                made,
+                sentToTheOrder,
+                sentElsewhere,
+                ending,
+                clicks(tabs.stream().map(t -> t.hold).toList())));
         return ending;
     }
 
     /**
-     * With no tab's hold answered 201 but one answered 5xx or not at all, that click may still have made the order
-     * (the gate took the seat, the answer was lost): the order the other tabs were sent to is then the session's
-     * own. Null when no such click, or when no tab was sent to an order.
+     * With no tab's hold answered 201, the order the other tabs were sent to ({@code order-already-live}) may still
+     * be the session's own: a click whose answer was lost (5xx, none), or one refused after the gate had taken its
+     * seat (booking found none: {@code sold-out}) while the others were told of its order. The session can read
+     * only its own orders, so the first named order it can read is its own; null when there is none.
      */
-    static UUID unansweredClicksOrder(List<Answer> holds) {
-        List<Answer> answered = holds.stream().filter(Objects::nonNull).toList();
-        boolean unanswered = answered.stream().anyMatch(h -> h.status() >= 500 || h.status() == 0);
-        return !unanswered
-                ? null
-                : answered.stream()
-                        .filter(FiveTabs::orderAlreadyLive)
-                        .map(FiveTabs::namedOrder)
-                        .findFirst()
-                        .orElse(null);
+    private UUID ownNamedOrder(List<TabRun> tabs, String token) {
+        for (UUID named : namedOrders(tabs.stream().map(t -> t.hold).toList())) {
+            Answer read =
+                    tabs.getFirst().tab.call("GET /api/orders/{id}", http.get("/api/orders/" + named, token, null));
+            if (read.status() == 200) {
+                return named;
+            }
+        }
+        return null;
+    }
+
+    /** The orders the clicks' {@code order-already-live} answers name, each once, in the tabs' order. */
+    static List<UUID> namedOrders(List<Answer> holds) {
+        return holds.stream()
+                .filter(Objects::nonNull)
+                .filter(FiveTabs::orderAlreadyLive)
+                .map(FiveTabs::namedOrder)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
+    }
+
+    /** What each tab's click was answered, as the audit shows it: a status and a problem type's last word. */
+    static List<String> clicks(List<Answer> holds) {
+        return holds.stream()
+                .map(hold -> {
+                    if (hold == null) {
+                        return "no click";
+                    }
+                    String type =
+                            hold.body() == null ? "" : hold.body().path("type").asString("");
+                    return hold.status() + (type.isEmpty() ? "" : " " + type.substring(type.lastIndexOf('/') + 1));
+                })
+                .toList();
     }
 
     /** A tab sent to the session's order follows it, as the order page does, until it is confirmed or ended. */

@@ -153,49 +153,79 @@ class ConductAuditTest {
     @Test
     void fiveTabsWithOnePlaceOneAdmissionAndOneOrderPassAndAnyMoreFails() {
         Conduct.TabbedSession good =
-                new Conduct.TabbedSession(Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid");
+                new Conduct.TabbedSession(Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid", List.of());
         assertThat(ConductAudit.tabs(List.of(good), 0).passed()).isTrue();
 
         assertThat(ConductAudit.tabs(
                                 List.of(new Conduct.TabbedSession(
-                                        Set.of(17L, 18L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid")),
+                                        Set.of(17L, 18L),
+                                        Set.of("a1.x"),
+                                        5,
+                                        List.of(ORDER_A),
+                                        4,
+                                        0,
+                                        "paid",
+                                        List.of())),
                                 0)
                         .passed())
                 .as("two places")
                 .isFalse();
         assertThat(ConductAudit.tabs(
                                 List.of(new Conduct.TabbedSession(
-                                        Set.of(17L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid")),
+                                        Set.of(17L),
+                                        Set.of("a1.x", "a1.y"),
+                                        5,
+                                        List.of(ORDER_A),
+                                        4,
+                                        0,
+                                        "paid",
+                                        List.of())),
                                 0)
                         .passed())
                 .as("two admissions")
                 .isFalse();
         assertThat(ConductAudit.tabs(
                                 List.of(new Conduct.TabbedSession(
-                                        Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A, ORDER_B), 3, 0, "paid")),
+                                        Set.of(17L),
+                                        Set.of("a1.x"),
+                                        5,
+                                        List.of(ORDER_A, ORDER_B),
+                                        3,
+                                        0,
+                                        "paid",
+                                        List.of())),
                                 0)
                         .passed())
                 .as("two orders")
                 .isFalse();
         assertThat(ConductAudit.tabs(
-                                List.of(new Conduct.TabbedSession(
-                                        Set.of(17L), Set.of("a1.x"), 5, List.of(ORDER_A), 3, 1, "paid")),
-                                0)
-                        .passed())
-                .as("a tab sent to another order")
-                .isFalse();
+                        List.of(new Conduct.TabbedSession(
+                                Set.of(17L),
+                                Set.of("a1.x"),
+                                5,
+                                List.of(ORDER_A),
+                                3,
+                                1,
+                                "paid",
+                                List.of("201", "409 order-already-live", "409 order-already-live"))),
+                        0))
+                .as("a tab sent to another order, its session's clicks shown")
+                .satisfies(check -> assertThat(check.passed()).isFalse())
+                .satisfies(check -> assertThat(check.detail())
+                        .endsWith("with a tab sent to another order: [[201, 409 order-already-live, 409"
+                                + " order-already-live]]"));
     }
 
     @Test
     void aSessionMayHaveOnePlaceMoreForEachTimeTheLineWasLost() {
-        Conduct.TabbedSession joinedAgain =
-                new Conduct.TabbedSession(Set.of(17L, 3L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid");
+        Conduct.TabbedSession joinedAgain = new Conduct.TabbedSession(
+                Set.of(17L, 3L), Set.of("a1.x"), 5, List.of(ORDER_A), 4, 0, "paid", List.of());
 
         assertThat(ConductAudit.tabs(List.of(joinedAgain), 1).passed()).isTrue();
         assertThat(ConductAudit.tabs(List.of(joinedAgain), 1).detail()).contains("the line was lost 1 time(s)");
         assertThat(ConductAudit.tabs(List.of(joinedAgain), 0).passed()).isFalse();
-        Conduct.TabbedSession admittedTwice =
-                new Conduct.TabbedSession(Set.of(17L, 3L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid");
+        Conduct.TabbedSession admittedTwice = new Conduct.TabbedSession(
+                Set.of(17L, 3L), Set.of("a1.x", "a1.y"), 5, List.of(ORDER_A), 4, 0, "paid", List.of());
         assertThat(ConductAudit.tabs(List.of(admittedTwice), 1).passed()).isTrue();
         assertThat(ConductAudit.tabs(List.of(admittedTwice), 0).passed()).isFalse();
     }

@@ -39,21 +39,20 @@ class FiveTabsTest {
     }
 
     @Test
-    void withTheWinningClickUnansweredTheOrderItMadeIsTheOneTheOthersAreSentTo() {
+    void theOrdersTheClicksWereSentToAreTheCandidatesForTheSessionsOwnEachOnce() {
         UUID order = UUID.fromString("0b1aaac8-0a02-490a-abda-0c61d89b98e6");
-        TabClient.Answer refused = answer(
+        TabClient.Answer sent = answer(
                 409,
                 "{\"type\": \"/problems/order-already-live\", \"detail\": \"this session already holds order %s\"}"
                         .formatted(order));
         TabClient.Answer lost = answer(503, "{\"type\": \"/problems/service-unavailable\"}");
+        TabClient.Answer soldOut = answer(409, "{\"type\": \"/problems/sold-out\"}");
 
-        assertThat(FiveTabs.unansweredClicksOrder(Arrays.asList(lost, refused, null, refused)))
-                .isEqualTo(order);
-        assertThat(FiveTabs.unansweredClicksOrder(List.of(TabClient.Answer.NONE, refused)))
-                .isEqualTo(order);
-        assertThat(FiveTabs.unansweredClicksOrder(List.of(refused, refused)))
-                .as("every click answered: no order of the session's was unseen")
-                .isNull();
+        assertThat(FiveTabs.namedOrders(Arrays.asList(lost, sent, null, sent))).containsExactly(order);
+        assertThat(FiveTabs.namedOrders(List.of(soldOut, sent))).containsExactly(order);
+        assertThat(FiveTabs.namedOrders(List.of(soldOut, lost))).isEmpty();
+        assertThat(FiveTabs.clicks(Arrays.asList(soldOut, sent, null, lost, TabClient.Answer.NONE)))
+                .containsExactly("409 sold-out", "409 order-already-live", "no click", "503 service-unavailable", "0");
     }
 
     private static TabClient.Answer answer(int status, String body) {
