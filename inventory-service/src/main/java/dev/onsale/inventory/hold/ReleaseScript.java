@@ -15,7 +15,7 @@ import java.util.UUID;
  *
  * @param recordTtl      how long the ended order's record is kept
  * @param reason         recorded on the order, and sent in CancelAllocation by the modes that append it
- * @param availabilityId id of the AvailabilityChanged message appended when the counter leaves 0
+ * @param availabilityId id of the AvailabilityChanged message appended with the counter the release leaves
  * @param cancelId       id of the CancelAllocation message (TIMEOUT, LATE, ABANDON)
  */
 record ReleaseScript(

@@ -23,7 +23,8 @@
 -- session's live order are removed only while they still name this order. Keys named by the record
 -- (claims, session, idempotency key), the pending index and the live set are built from ARGV[4], the event's hash tag:
 -- same slot as KEYS.
--- AvailabilityChanged is appended only when the counter leaves 0.
+-- AvailabilityChanged is appended on every release, with the counter it leaves: the waiting room admits no
+-- more buyers than the free seats it was told of, so a counter that rose unannounced would starve the line.
 local mode = ARGV[1]
 local recordTtl = tonumber(ARGV[5])
 if (mode ~= 'RELEASE' and mode ~= 'REFUSE' and mode ~= 'TIMEOUT' and mode ~= 'LATE' and mode ~= 'ABANDON')
@@ -89,10 +90,8 @@ redis.call('ZREM', ARGV[4] .. 'pending', ARGV[2])
 redis.call('SREM', ARGV[4] .. 'live', ARGV[2])
 redis.call('HSET', KEYS[1], 'state', ended, 'reason', ARGV[6])
 redis.call('EXPIRE', KEYS[1], recordTtl)
-if available == quantity then
-  local payload = string.format('{"eventId":"%s","available":%d,"liveHolds":%d,"soldOut":false}',
-    ARGV[3], available, liveHolds)
-  redis.call('XADD', KEYS[4], '*', 'topic', ARGV[8], 'key', ARGV[3], 'eventId', ARGV[9],
-    'eventType', 'AvailabilityChanged', 'occurredAt', ARGV[7], 'payload', payload)
-end
+local payload = string.format('{"eventId":"%s","available":%d,"liveHolds":%d,"soldOut":false}',
+  ARGV[3], available, liveHolds)
+redis.call('XADD', KEYS[4], '*', 'topic', ARGV[8], 'key', ARGV[3], 'eventId', ARGV[9],
+  'eventType', 'AvailabilityChanged', 'occurredAt', ARGV[7], 'payload', payload)
 return {'ENDED', ended, available}

@@ -192,6 +192,30 @@ class ReleaseIT {
                                 new AvailabilityChanged(eventId, 0, 0, true)));
     }
 
+    /**
+     * The waiting room admits no more buyers than the free seats it was told of: announced only when the counter left
+     * 0, a sale whose holds came back one by one after a sell-out was said to have 1 free seat while 92 were, and
+     * admitted one buyer at a time to the end. Every release says the counter it leaves.
+     */
+    @Test
+    void everyReleaseAnnouncesTheCounterItLeavesSoThatTheWaitingRoomNeverUnderCountsFreeSeats() throws Exception {
+        jedis.set(InventoryKeys.available(eventId), "3");
+        UUID first = place(List.of("A-2-1"), UUID.randomUUID());
+        UUID second = place(List.of("A-2-2"), UUID.randomUUID());
+        UUID third = place(List.of("A-2-3"), UUID.randomUUID());
+        assertThat(gate.release(eventId, first, "expired")).isTrue();
+        assertThat(gate.release(eventId, second, "expired")).isTrue();
+        assertThat(gate.release(eventId, third, "cancelled")).isTrue();
+
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(announcements())
+                        .containsExactly(
+                                new AvailabilityChanged(eventId, 0, 3, false),
+                                new AvailabilityChanged(eventId, 1, 2, false),
+                                new AvailabilityChanged(eventId, 2, 1, false),
+                                new AvailabilityChanged(eventId, 3, 0, false)));
+    }
+
     private List<AvailabilityChanged> announcements() {
         return TopicTail.recordsSoFar(engines, Topics.INVENTORY, eventId.toString()).stream()
                 .filter(record -> "AvailabilityChanged".equals(TopicTail.header(record, "eventType")))
