@@ -196,12 +196,18 @@ final class FiveTabs {
 
     /**
      * With no tab's hold answered 201, the order the other tabs were sent to ({@code order-already-live}) may still
-     * be the session's own: a click whose answer was lost (5xx, none), or one refused after the gate had taken its
-     * seat (booking found none: {@code sold-out}) while the others were told of its order. The session can read
-     * only its own orders, so the first named order it can read is its own; null when there is none.
+     * be the session's own: made by a click whose answer was lost (5xx, none: the gate took the seat, and the order
+     * may never reach the database, when booking is down), or by one refused after the gate had taken its seat
+     * (booking found none: {@code sold-out}) while the others were told of it. The first is known from the answers;
+     * the second by reading the named order, since a session can read only its own. Null when neither.
      */
     private UUID ownNamedOrder(List<TabRun> tabs, String token) {
-        for (UUID named : namedOrders(tabs.stream().map(t -> t.hold).toList())) {
+        List<Answer> holds = tabs.stream().map(t -> t.hold).toList();
+        UUID unanswered = unansweredClicksOrder(holds);
+        if (unanswered != null) {
+            return unanswered;
+        }
+        for (UUID named : namedOrders(holds)) {
             Answer read =
                     tabs.getFirst().tab.call("GET /api/orders/{id}", http.get("/api/orders/" + named, token, null));
             if (read.status() == 200) {
@@ -209,6 +215,17 @@ final class FiveTabs {
             }
         }
         return null;
+    }
+
+    /**
+     * With one click answered 5xx or not at all, that click may have made the order the others were sent to: the
+     * first named order. Null when every click was answered, or none was sent to an order.
+     */
+    static UUID unansweredClicksOrder(List<Answer> holds) {
+        boolean unanswered =
+                holds.stream().filter(Objects::nonNull).anyMatch(h -> h.status() >= 500 || h.status() == 0);
+        List<UUID> named = namedOrders(holds);
+        return unanswered && !named.isEmpty() ? named.getFirst() : null;
     }
 
     /** The orders the clicks' {@code order-already-live} answers name, each once, in the tabs' order. */

@@ -51,6 +51,15 @@ class FiveTabsTest {
         assertThat(FiveTabs.namedOrders(Arrays.asList(lost, sent, null, sent))).containsExactly(order);
         assertThat(FiveTabs.namedOrders(List.of(soldOut, sent))).containsExactly(order);
         assertThat(FiveTabs.namedOrders(List.of(soldOut, lost))).isEmpty();
+        // a rehearsal with booking killed: the 503'd click's order never reached the database, so only the answers
+        // tell that it was the session's own
+        assertThat(FiveTabs.unansweredClicksOrder(List.of(sent, lost, sent, sent, sent)))
+                .isEqualTo(order);
+        assertThat(FiveTabs.unansweredClicksOrder(Arrays.asList(TabClient.Answer.NONE, sent, null)))
+                .isEqualTo(order);
+        assertThat(FiveTabs.unansweredClicksOrder(List.of(soldOut, sent)))
+                .as("every click answered: the order is the session's only if it can read it")
+                .isNull();
         assertThat(FiveTabs.clicks(Arrays.asList(soldOut, sent, null, lost, TabClient.Answer.NONE)))
                 .containsExactly("409 sold-out", "409 order-already-live", "no click", "503 service-unavailable", "0");
     }
