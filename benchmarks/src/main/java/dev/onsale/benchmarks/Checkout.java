@@ -1,6 +1,7 @@
 package dev.onsale.benchmarks;
 
 import dev.onsale.benchmarks.TabClient.Answer;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -23,6 +24,8 @@ final class Checkout {
 
     /** An order's statuses that end it without a ticket: another card or another try means a new hold. */
     static final List<String> ENDED = List.of("EXPIRED", "PAYMENT_FAILED", "CANCELLED", "REFUNDED");
+    /** How long an order page reads 404 before it says the order does not exist: past any hold's own deadline. */
+    static final Duration GONE_AFTER = Duration.ofSeconds(30);
 
     /** How a buyer checks out: whether it pays, whether its first card is declined, whether it double-clicks. */
     record Plan(boolean pays, boolean declinedFirst, boolean doubleClick) {
@@ -169,12 +172,26 @@ final class Checkout {
         return first.status() == 202 ? first : second.get();
     }
 
-    /** Reads the order once a second until it is confirmed or ended; its last status ("" if never read). */
+    /**
+     * Reads the order once a second until it is confirmed or ended, or has been unknown ({@code 404}) for
+     * {@link #GONE_AFTER}, as an order page gives up on an order that does not exist; its last status ("" if never
+     * read, {@code NOT_FOUND} if given up). An order the gate took while booking was down may never reach the
+     * database (the gate gives it up when no allocation comes), and a page that waited for it would wait for ever.
+     */
     String follow(TabClient.Tab tab, UUID order, String token) throws InterruptedException {
         String status = "";
+        long missingSince = 0;
         while (System.nanoTime() < deadline) {
             Thread.sleep(1000);
             Answer read = tab.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
+            if (read.status() == 404) {
+                missingSince = missingSince == 0 ? System.nanoTime() : missingSince;
+                if (System.nanoTime() - missingSince >= GONE_AFTER.toNanos()) {
+                    return "NOT_FOUND";
+                }
+                continue;
+            }
+            missingSince = 0;
             status = read.status() == 200 ? read.body().path("status").asString() : status;
             if (status.equals("CONFIRMED") || ENDED.contains(status)) {
                 return status;

@@ -130,7 +130,10 @@ final class FiveTabs {
                 holder = holder == null ? tab : holder;
             }
         }
-        UUID order = made.isEmpty() ? ownNamedOrder(tabs, token) : made.getFirst();
+        Set<UUID> own = ownOrders(tabs, token, made);
+        // the tab that checks out is never a follower too: a tab is one connection, used by one thread at a time (a
+        // first tab both following and checking out once interleaved its calls and read another call's answers)
+        TabRun checkingOut = holder != null ? holder : tabs.getFirst();
         int sentToTheOrder = 0;
         int sentElsewhere = 0;
         List<TabRun> followers = new ArrayList<>();
@@ -138,10 +141,11 @@ final class FiveTabs {
             if (tab == holder || tab.hold == null || !orderAlreadyLive(tab.hold)) {
                 continue;
             }
-            UUID named = namedOrder(tab.hold);
-            if (order != null && order.equals(named)) {
+            if (own.contains(namedOrder(tab.hold))) {
                 sentToTheOrder++;
-                followers.add(tab);
+                if (tab != checkingOut) {
+                    followers.add(tab);
+                }
             } else {
                 sentElsewhere++;
             }
@@ -156,9 +160,9 @@ final class FiveTabs {
         }
         List<Thread> following = new ArrayList<>();
         for (TabRun tab : followers) {
-            following.add(Thread.ofVirtual().start(() -> follow(tab, order, token)));
+            UUID named = namedOrder(tab.hold);
+            following.add(Thread.ofVirtual().start(() -> follow(tab, named, token)));
         }
-        TabRun checkingOut = holder != null ? holder : tabs.getFirst();
         String ending = checkingOut.wait.admission() == null
                 ? checkingOut.wait.ending()
                 : checkout.holdAndPay(
@@ -195,26 +199,29 @@ final class FiveTabs {
     }
 
     /**
-     * With no tab's hold answered 201, the order the other tabs were sent to ({@code order-already-live}) may still
-     * be the session's own: made by a click whose answer was lost (5xx, none: the gate took the seat, and the order
-     * may never reach the database, when booking is down), or by one refused after the gate had taken its seat
-     * (booking found none: {@code sold-out}) while the others were told of it. The first is known from the answers;
-     * the second by reading the named order, since a session can read only its own. Null when neither.
+     * The session's own orders among those its tabs were told of ({@code order-already-live}): the one a click made
+     * (201), and any named order that one of its clicks may have made unseen: every named order when a click's answer
+     * was lost (5xx, none: the gate took the seat, and while booking is down the order may be given up and another
+     * made by a later click, never reaching the database), else each the session can read (a session reads only its
+     * own; a click refused after the gate took its seat, {@code sold-out}, made one the others were told of).
      */
-    private UUID ownNamedOrder(List<TabRun> tabs, String token) {
+    private Set<UUID> ownOrders(List<TabRun> tabs, String token, List<UUID> made) {
         List<Answer> holds = tabs.stream().map(t -> t.hold).toList();
-        UUID unanswered = unansweredClicksOrder(holds);
-        if (unanswered != null) {
-            return unanswered;
+        Set<UUID> own = new HashSet<>(made);
+        if (unansweredClicksOrder(holds) != null) {
+            own.addAll(namedOrders(holds));
+            return own;
         }
         for (UUID named : namedOrders(holds)) {
-            Answer read =
-                    tabs.getFirst().tab.call("GET /api/orders/{id}", http.get("/api/orders/" + named, token, null));
-            if (read.status() == 200) {
-                return named;
+            if (!own.contains(named)) {
+                Answer read =
+                        tabs.getFirst().tab.call("GET /api/orders/{id}", http.get("/api/orders/" + named, token, null));
+                if (read.status() == 200) {
+                    own.add(named);
+                }
             }
         }
-        return null;
+        return own;
     }
 
     /**
