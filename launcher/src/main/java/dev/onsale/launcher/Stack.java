@@ -1,17 +1,13 @@
 package dev.onsale.launcher;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -23,10 +19,7 @@ import java.util.function.Consumer;
  */
 public final class Stack implements AutoCloseable {
 
-    private static final DateTimeFormatter RUN_NAME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final int TAIL_LINES = 40;
-    /** The services' setting naming a Redis Cluster's nodes, passed on from the engines when Redis is one. */
-    private static final String REDIS_CLUSTER_NODES = "ONSALE_REDIS_CLUSTER_NODES";
 
     private static final Duration POLL = Duration.ofMillis(250);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
@@ -62,7 +55,7 @@ public final class Stack implements AutoCloseable {
     public static Stack start(StackConfig config, Consumer<String> progress) {
         Preflight.check(config);
         long started = System.nanoTime();
-        var stack = new Stack(config, progress, newRunDir(config.stateDir()));
+        var stack = new Stack(config, progress, RunDirectory.create(config.stateDir()));
         try {
             stack.startEngines();
             stack.startServices();
@@ -201,19 +194,6 @@ public final class Stack implements AutoCloseable {
         pids.delete();
     }
 
-    private static Path newRunDir(Path stateDir) {
-        String name = LocalDateTime.now().format(RUN_NAME);
-        Path dir = stateDir.resolve("runs").resolve(name);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = stateDir.resolve("runs").resolve(name + "-" + n);
-        }
-        try {
-            return Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new StackException("could not create the run directory " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
     private void startEngines() {
         long started = System.nanoTime();
         Path ready = runDir.resolve("engines.ready");
@@ -243,35 +223,10 @@ public final class Stack implements AutoCloseable {
             }
             pause();
         }
-        var properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(ready, java.nio.charset.StandardCharsets.ISO_8859_1)) {
-            properties.load(reader);
-        } catch (IOException e) {
-            throw new StackException("could not read " + ready + ": " + e.getMessage(), e);
-        }
-        recordEnginePid(Teardown.POSTGRES, properties.getProperty("postgresPid"));
-        recordEnginePid(Teardown.REDIS, properties.getProperty("redisPid"));
-        String clusterPids = properties.getProperty("redisClusterPids", "");
-        if (!clusterPids.isBlank()) {
-            // the first node is redisPid already: the others get names of their own, for down to stop them too
-            String[] nodes = clusterPids.split(",");
-            for (int i = 1; i < nodes.length; i++) {
-                recordEnginePid(Teardown.REDIS + "-" + (i + 1), nodes[i]);
-            }
-        }
-        var env = new LinkedHashMap<String, String>();
-        for (String name : List.of(
-                "ONSALE_KAFKA_BOOTSTRAP",
-                "ONSALE_DB_URL",
-                "ONSALE_DB_USER",
-                "ONSALE_DB_PASSWORD",
-                "ONSALE_REDIS_URL")) {
-            env.put(name, properties.getProperty(name, ""));
-        }
-        if (properties.containsKey(REDIS_CLUSTER_NODES)) {
-            env.put(REDIS_CLUSTER_NODES, properties.getProperty(REDIS_CLUSTER_NODES));
-        }
-        engineEnvironment = Map.copyOf(env);
+        EnginesReady endpoints = EnginesReady.read(ready);
+        endpoints.enginePids().forEach(this::recordEnginePid);
+        Map<String, String> env = endpoints.environment();
+        engineEnvironment = env;
         progress.accept("engines ready in " + seconds(started) + " s: kafka " + env.get("ONSALE_KAFKA_BOOTSTRAP")
                 + ", postgres " + env.get("ONSALE_DB_URL") + ", redis " + env.get("ONSALE_REDIS_URL"));
     }
