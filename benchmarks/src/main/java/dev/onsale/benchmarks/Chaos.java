@@ -208,9 +208,19 @@ final class Chaos implements AutoCloseable {
 
     /** How many times the waiting room's line was lost: Redis restarted empty. */
     int lineLosses() {
-        return (int) faults.stream()
+        return lineLossTimes().size();
+    }
+
+    /** When the waiting room's line was lost, on the {@link System#nanoTime()} clock: each restart of Redis. */
+    List<Fairness.LineLoss> lineLossTimes() {
+        return faults.stream()
                 .filter(f -> f.done() && f.request().equals("restart-redis"))
-                .count();
+                .map(f -> new Fairness.LineLoss(nanos(f.askedSecond()), nanos(f.endedSecond())))
+                .toList();
+    }
+
+    private long nanos(double second) {
+        return origin + (long) (second * 1e9);
     }
 
     /** The check that every fault was carried out: a rehearsal whose faults did not happen proves nothing. */

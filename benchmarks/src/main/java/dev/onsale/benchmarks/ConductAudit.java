@@ -39,7 +39,7 @@ final class ConductAudit {
                 doubleClicks(conduct.doubleClicks(), charges, orders),
                 declines(conduct.declines(), charges, orders),
                 holdsPastTtl(conduct.holds(), orders, readAt),
-                fairness(Fairness.of(conduct.arrivals())),
+                fairness(Fairness.of(conduct.arrivals(), chaos.lineLossTimes())),
                 tabs(conduct.tabs(), chaos.lineLosses()),
                 hammers(conduct.hammers(), chaos::duringFault, Audit.MAX_UNAVAILABLE_SHARE));
     }
@@ -162,7 +162,7 @@ final class ConductAudit {
                 ("%d buyers arrived after the opening and were let in; of %d pairs in a certain order of arrival %d"
                                 + " were placed or let in the other way round (tolerated: %d); %d pairs arrived"
                                 + " together (ties, not judged), %d of them reordered; %d not judged: the line lost"
-                                + " their place")
+                                + " their place%s")
                         .formatted(
                                 result.buyers(),
                                 result.certainPairs(),
@@ -170,7 +170,10 @@ final class ConductAudit {
                                 Fairness.TOLERATED_INVERSIONS,
                                 result.tiedPairs(),
                                 result.tiesReordered(),
-                                result.lostPlaces()));
+                                result.lostPlaces(),
+                                result.examples().isEmpty()
+                                        ? ""
+                                        : "; for example: " + String.join(" | ", result.examples())));
     }
 
     /**

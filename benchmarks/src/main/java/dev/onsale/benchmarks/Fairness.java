@@ -1,6 +1,8 @@
 package dev.onsale.benchmarks;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * First come, first served, judged on the buyers who arrived after the opening: a pair of buyers is inverted when
@@ -15,11 +17,21 @@ import java.util.List;
  * or two arrivals of one batch); its order is the batching's to decide, so it is a tie, counted but not judged.
  * Admission is compared in whole seconds, as the admission token tells it (its expiry, the admission's moment plus
  * the event's one admission TTL), so two buyers let in within the same second are a tie as well.
+ *
+ * <p>A line Redis lost (restarted empty) is followed by a new one, whose places start again from 1: places are
+ * compared only between buyers placed in the same line. A join answered while Redis restarted may have been placed in
+ * either, so its place is compared with none. Admissions are moments, comparable across lines.
  */
 final class Fairness {
 
     /** Inversions allowed among the pairs whose order of arrival is certain (see the class comment). */
     static final long TOLERATED_INVERSIONS = 0;
+
+    /** How many inversions a result describes, for whoever reads why it failed. */
+    static final int EXAMPLES = 3;
+
+    /** A time the waiting room's line was lost, on the {@link System#nanoTime()} clock: Redis restarting empty. */
+    record LineLoss(long fromNanos, long toNanos) {}
 
     /**
      * One buyer's arrival in the line.
@@ -46,9 +58,20 @@ final class Fairness {
      * @param inversions    certain pairs placed or let in the other way round
      * @param tiedPairs     pairs whose arrivals overlapped: not judged
      * @param tiesReordered tied pairs placed or let in the other way round than their requests were sent
+     * @param examples      up to {@link #EXAMPLES} inversions, each pair described earlier arrival first
      */
     record Result(
-            long buyers, long lostPlaces, long certainPairs, long inversions, long tiedPairs, long tiesReordered) {
+            long buyers,
+            long lostPlaces,
+            long certainPairs,
+            long inversions,
+            long tiedPairs,
+            long tiesReordered,
+            List<String> examples) {
+
+        Result(long buyers, long lostPlaces, long certainPairs, long inversions, long tiedPairs, long tiesReordered) {
+            this(buyers, lostPlaces, certainPairs, inversions, tiedPairs, tiesReordered, List.of());
+        }
 
         boolean fair() {
             return inversions <= TOLERATED_INVERSIONS;
@@ -58,39 +81,87 @@ final class Fairness {
     private Fairness() {}
 
     static Result of(List<Arrival> arrivals) {
+        return of(arrivals, List.of());
+    }
+
+    /** The arrivals judged, with the times the line was lost ({@code losses}: places in two lines are not compared). */
+    static Result of(List<Arrival> arrivals, List<LineLoss> losses) {
         List<Arrival> judged = arrivals.stream()
                 .filter(a -> a.afterOpening() && a.admittedSecond() >= 0 && a.answeredNanos() >= a.sentNanos())
                 .toList();
         long lost = judged.stream().filter(Arrival::lostPlace).count();
         judged = judged.stream().filter(a -> !a.lostPlace()).toList();
+        int[] lines = judged.stream().mapToInt(a -> line(a, losses)).toArray();
+        Describer describer = new Describer(judged);
         long certain = 0;
         long inversions = 0;
         long tied = 0;
         long reordered = 0;
+        List<String> examples = new ArrayList<>();
         for (int i = 0; i < judged.size(); i++) {
             Arrival a = judged.get(i);
             for (int j = i + 1; j < judged.size(); j++) {
                 Arrival b = judged.get(j);
-                if (a.answeredNanos() < b.sentNanos()) {
+                boolean sameLine = lines[i] >= 0 && lines[i] == lines[j];
+                if (a.answeredNanos() < b.sentNanos() || b.answeredNanos() < a.sentNanos()) {
                     certain++;
-                    inversions += ahead(b, a) ? 1 : 0;
-                } else if (b.answeredNanos() < a.sentNanos()) {
-                    certain++;
-                    inversions += ahead(a, b) ? 1 : 0;
+                    Arrival earlier = a.answeredNanos() < b.sentNanos() ? a : b;
+                    Arrival later = earlier == a ? b : a;
+                    if (ahead(later, earlier, sameLine)) {
+                        inversions++;
+                        if (examples.size() < EXAMPLES) {
+                            examples.add(describer.describe(earlier) + "; " + describer.describe(later));
+                        }
+                    }
                 } else {
                     tied++;
                     Arrival sentFirst = a.sentNanos() <= b.sentNanos() ? a : b;
-                    reordered += ahead(sentFirst == a ? b : a, sentFirst) ? 1 : 0;
+                    reordered += ahead(sentFirst == a ? b : a, sentFirst, sameLine) ? 1 : 0;
                 }
             }
         }
-        return new Result(judged.size(), lost, certain, inversions, tied, reordered);
+        return new Result(judged.size(), lost, certain, inversions, tied, reordered, List.copyOf(examples));
     }
 
-    /** Whether {@code later} was placed ahead of {@code earlier}, or let in in an earlier second. */
-    private static boolean ahead(Arrival later, Arrival earlier) {
-        boolean placedAhead = later.place() > 0 && earlier.place() > 0 && later.place() < earlier.place();
+    /** Which line the arrival was placed in: 0 before any loss, 1 after the first...; -1 while Redis restarted. */
+    private static int line(Arrival arrival, List<LineLoss> losses) {
+        int line = 0;
+        for (LineLoss loss : losses) {
+            if (arrival.answeredNanos() >= loss.fromNanos() && arrival.answeredNanos() <= loss.toNanos()) {
+                return -1;
+            }
+            line += arrival.answeredNanos() > loss.toNanos() ? 1 : 0;
+        }
+        return line;
+    }
+
+    /**
+     * Whether {@code later} was placed ahead of {@code earlier} (compared only when both were placed in the same
+     * line), or let in in an earlier second.
+     */
+    private static boolean ahead(Arrival later, Arrival earlier, boolean sameLine) {
+        boolean placedAhead = sameLine && later.place() > 0 && earlier.place() > 0 && later.place() < earlier.place();
         return placedAhead || later.admittedSecond() < earlier.admittedSecond();
+    }
+
+    /** Arrivals on the run's own scale: seconds after the first arrival was sent, after the first admission. */
+    private record Describer(long firstSent, long firstAdmitted) {
+
+        Describer(List<Arrival> arrivals) {
+            this(
+                    arrivals.stream().mapToLong(Arrival::sentNanos).min().orElse(0),
+                    arrivals.stream().mapToLong(Arrival::admittedSecond).min().orElse(0));
+        }
+
+        String describe(Arrival arrival) {
+            return String.format(
+                    Locale.ROOT,
+                    "arrived %.1f-%.1f s at place %d, let in at %d s",
+                    (arrival.sentNanos() - firstSent) / 1e9,
+                    (arrival.answeredNanos() - firstSent) / 1e9,
+                    arrival.place(),
+                    arrival.admittedSecond() - firstAdmitted);
+        }
     }
 
     /**

@@ -254,7 +254,7 @@ final class Rehearsal {
         root.set("endings", json.valueToTree(sale.endings()));
         root.set("checks", json.valueToTree(checks));
         Conduct.Snapshot conduct = sale.conduct();
-        root.set("fairness", json.valueToTree(Fairness.of(conduct.arrivals())));
+        root.set("fairness", json.valueToTree(Fairness.of(conduct.arrivals(), chaos.lineLossTimes())));
         ObjectNode behaved = root.putObject("conduct");
         behaved.put("holds", conduct.holds().size());
         behaved.set("bots", json.valueToTree(conduct.bots()));

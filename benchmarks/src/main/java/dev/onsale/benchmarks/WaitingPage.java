@@ -17,6 +17,9 @@ final class WaitingPage {
     /** The longest a refused arrival waits before it tries again, as the page's backoff. */
     static final long MAX_BACKOFF_MS = 30_000;
 
+    /** The longest a tab whose line was lost waits before it asks, as the page's spread. */
+    static final long MAX_LOST_LINE_SPREAD_MS = 10_000;
+
     /** How often a hammering tab asks its status: a refresh every 200 ms, give or take a fifth. */
     static final long HAMMER_MS = 200;
 
@@ -146,7 +149,10 @@ final class WaitingPage {
                                                         .path("lineLength")
                                                         .asLong();
                     }
-                    tab.pause(placeLost ? 0 : progressPause(answer, place, servingThrough, pollAfter, random));
+                    tab.pause(
+                            placeLost
+                                    ? lostLineSpread(place, random)
+                                    : progressPause(answer, place, servingThrough, pollAfter, random));
                     continue;
                 }
             }
@@ -174,6 +180,7 @@ final class WaitingPage {
                 place = null;
                 placeLost = false;
                 servingThrough = 0;
+                tab.pause(backoff(answer, 1, random)); // as the page: a failure, then the join
             } else {
                 tab.pause(hammer ? hammerPause(random) : answer.retryAfterSeconds() * 1000 * (1 + random.nextInt(3)));
             }
@@ -193,6 +200,14 @@ final class WaitingPage {
         long soonest = Math.min(60_000, pollAfter);
         double delay = waitMs < soonest ? Math.max(1000, waitMs) : Math.max(soonest, Math.min(15_000, waitMs / 4));
         return position == 0 ? 0 : (long) (delay * (1 + 0.2 * random.nextDouble()));
+    }
+
+    /**
+     * As the page's {@code lostLineSpreadMs}: a tab whose line was lost asks after up to 1 s per 500 places before its
+     * own (at most 10 s), so that the whole old line does not ask and join again in the same second.
+     */
+    static long lostLineSpread(long place, Random random) {
+        return (long) (Math.min(MAX_LOST_LINE_SPREAD_MS, place * 2) * random.nextDouble());
     }
 
     private static long hammerPause(Random random) {

@@ -69,6 +69,39 @@ class FairnessTest {
     }
 
     @Test
+    void placesInTwoLinesAreNotComparedButTheirAdmissionsAre() {
+        // the first was placed 1500th in the line Redis then lost, and let in before it was lost; the second's first
+        // join was sent before the loss and answered after it, 5th in the new line: its place is not ahead of 1500
+        List<Fairness.LineLoss> losses = List.of(new Fairness.LineLoss(40, 45));
+        Fairness.Arrival letInBeforeTheLoss = arrival(0, 10, 1500, 100);
+        Fairness.Result result = Fairness.of(List.of(letInBeforeTheLoss, arrival(20, 60, 5, 120)), losses);
+
+        assertThat(result).isEqualTo(new Fairness.Result(2, 0, 1, 0, 0, 0));
+        assertThat(Fairness.of(List.of(letInBeforeTheLoss, arrival(20, 60, 5, 99)), losses)
+                        .inversions())
+                .as("let in in an earlier second: an inversion in any line")
+                .isEqualTo(1);
+        assertThat(Fairness.of(List.of(letInBeforeTheLoss, arrival(20, 42, 5, 120)), losses)
+                        .inversions())
+                .as("answered while Redis restarted: in either line")
+                .isZero();
+        assertThat(Fairness.of(List.of(arrival(50, 55, 1500, 130), arrival(60, 70, 5, 140)), losses)
+                        .inversions())
+                .as("both placed in the new line: compared")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void anUnfairResultNamesItsInversions() {
+        Fairness.Result result = Fairness.of(
+                List.of(arrival(0, 1_000_000_000L, 5, 100), arrival(2_000_000_000L, 3_000_000_000L, 2, 101)));
+
+        assertThat(result.examples())
+                .containsExactly("arrived 0.0-1.0 s at place 5, let in at 0 s; arrived 2.0-3.0 s at place 2, let in"
+                        + " at 1 s");
+    }
+
+    @Test
     void theSecondOfAnAdmissionIsReadFromItsToken() {
         String token = "a1.%s.%s.%s.1767225600.c2lnbmF0dXJl"
                 .formatted(

@@ -78,6 +78,15 @@
     return Math.round(Math.min(MAX_OPENING_SPREAD_MS, Math.max(0, lineLength || 0) * 2) * random);
   }
 
+  /**
+   * How long a tab whose line was lost waits before it asks its status (and joins again): a lost line is every
+   * waiting tab at once, so they are spread as the opening spreads the pre-queue, over up to 1 s per 500 places
+   * before the tab's own (at most 10 s): the front of the old line tends to be placed again first.
+   */
+  function lostLineSpreadMs(place, random) {
+    return openingSpreadMs(place, random);
+  }
+
   /** Seconds until `position` is reached at `admitPerSecond`; undefined when the rate is unknown. */
   function estimatedWaitSeconds(position, admitPerSecond) {
     return admitPerSecond > 0 ? Math.ceil(position / admitPerSecond) : undefined;
@@ -261,8 +270,10 @@
         var position = positionOf(place, answer.servingThrough);
         var wait = estimatedWaitSeconds(position, answer.admitPerSecond);
         showPlace(position, wait);
-        askStatus = position === 0 || placeLost(place, answer);
-        nextMs = askStatus ? 0 : nextProgressDelayMs(answer.pollAfterMs, wait, Math.random());
+        var lost = placeLost(place, answer);
+        askStatus = position === 0 || lost;
+        nextMs = lost ? lostLineSpreadMs(place, Math.random())
+            : askStatus ? 0 : nextProgressDelayMs(answer.pollAfterMs, wait, Math.random());
         continue;
       }
       if (reply.status === 200) {
@@ -355,7 +366,7 @@
 
   var rules = {
     nextDelayMs: nextDelayMs, progressPercent: progressPercent, waitInWords: waitInWords, positionOf: positionOf,
-    nextProgressDelayMs: nextProgressDelayMs, placeLost: placeLost, openingSpreadMs: openingSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds,
+    nextProgressDelayMs: nextProgressDelayMs, placeLost: placeLost, openingSpreadMs: openingSpreadMs, lostLineSpreadMs: lostLineSpreadMs, estimatedWaitSeconds: estimatedWaitSeconds,
     notOpenWords: notOpenWords
   };
   if (typeof module === 'object' && module.exports) {

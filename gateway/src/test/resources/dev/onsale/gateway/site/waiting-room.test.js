@@ -50,6 +50,9 @@ assert.strictEqual(rules.notOpenWords({opened: true, saleOpensAt: 'x'}, (iso) =>
 assert.strictEqual(rules.openingSpreadMs(3000, 1), 6000, '1 s per 500 waiting');
 assert.strictEqual(rules.openingSpreadMs(100000, 1), 10000, 'at most 10 s');
 assert.strictEqual(rules.openingSpreadMs(3000, 0), 0);
+assert.strictEqual(rules.lostLineSpreadMs(3000, 1), 6000, 'a lost line: 1 s per 500 places before the tab');
+assert.strictEqual(rules.lostLineSpreadMs(100000, 1), 10000, 'at most 10 s');
+assert.strictEqual(rules.lostLineSpreadMs(20, 0.5), 20, 'the front of the old line asks first');
 assert.strictEqual(rules.estimatedWaitSeconds(51, 10), 6);
 assert.strictEqual(rules.estimatedWaitSeconds(51, 0), undefined, 'unknown without a rate');
 
@@ -234,6 +237,11 @@ function page(kind, path, replies, store) {
   ], {});
   assert.deepStrictEqual(calls(run).slice(1), ['GET ' + queue + '/progress', 'GET ' + queue + '/status (session)',
     'POST ' + queue + '/join (session)', 'GET ' + queue + '/progress']);
+  const progressRead = run.seen.indexOf('GET ' + queue + '/progress');
+  const asked = run.seen.indexOf('GET ' + queue + '/status (session)');
+  const spread = run.seen.slice(progressRead, asked).filter(s => s.startsWith('wait')).map(s => Number(s.split(' ')[1]));
+  assert.ok(spread.length === 1 && spread[0] > 0 && spread[0] <= 6000,
+    'the whole lost line does not ask at once: spread over up to 1 s per 500 places before the tab, ' + spread);
 
 })().catch(failure => {
   console.error(failure);
