@@ -31,6 +31,8 @@ public final class Benchmarks {
                              [--warm-up-buyers=1000]   (a warm-up sale on an event of its own first, not reported; 0 skips it)
                              [--release-idle-ms=N (a waiting tab lets its connection go before a wait of N ms or more;
                              1000 above 10,000 buyers, else 0: never)]
+                             [--max-connections=N (the most connections all tabs hold to the gateway at once, as an
+                             edge in front pools them; 8000 above 10,000 buyers, else 0: no limit)]
                              [--decline-percent=0] [--double-click-percent=0] [--tabs-percent=0] [--hammer-percent=0]
                              [--bot-percent=0]   (shares of buyers who misbehave: see rehearse)
                            ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]

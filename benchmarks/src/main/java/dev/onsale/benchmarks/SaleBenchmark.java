@@ -82,14 +82,26 @@ final class SaleBenchmark {
         this.mix = BuyerMix.of(options);
         // beyond what one process may hold open, waiting tabs let their connections go (see TabClient.releasingIdle)
         int releaseIdleMs = options.number("release-idle-ms", buyers > RELEASE_IDLE_ABOVE_BUYERS ? 1000 : 0);
-        this.http = new TabClient(gateway).releasingIdle(Duration.ofMillis(releaseIdleMs));
+        TabClient tabs = new TabClient(gateway).releasingIdle(Duration.ofMillis(releaseIdleMs));
+        int maxConnections =
+                options.number("max-connections", buyers > RELEASE_IDLE_ABOVE_BUYERS ? CROWD_CONNECTIONS : 0);
+        this.http = maxConnections > 0 ? tabs.holdingAtMost(maxConnections) : tabs;
         this.admin = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
-    /** Crowds larger than this have their waiting tabs let their connections go (--release-idle-ms, 1 s). */
+    /**
+     * Crowds larger than this have their waiting tabs let their connections go (--release-idle-ms, 1 s), and hold
+     * at most {@link #CROWD_CONNECTIONS} at once (--max-connections).
+     */
     static final int RELEASE_IDLE_ABOVE_BUYERS = 10_000;
+
+    /**
+     * The connections a large crowd's tabs hold at once: well within the 20,000 open files this machine allows the
+     * load generator and the gateway each, with room for the gateway's own connections to the services and engines.
+     */
+    static final int CROWD_CONNECTIONS = 8_000;
 
     /** A warm-up sale of {@code buyers} on the clients and settings of {@code measured}. */
     private SaleBenchmark(SaleBenchmark measured, int buyers) {

@@ -3,6 +3,7 @@ package dev.onsale.benchmarks;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -12,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,6 +57,8 @@ final class TabClient {
     private final CallFigures calls;
     /** A tab that is to wait at least this long lets its connection go first; zero: it keeps it. */
     private final Duration releaseIdle;
+    /** The connections all tabs may hold at once, as an edge in front of the gateway pools them; null: no limit. */
+    private final Semaphore connections;
 
     private final JsonMapper json = JsonMapper.builder().build();
 
@@ -64,15 +69,21 @@ final class TabClient {
 
     /** Tabs on {@code gateway} that give up on an answer after {@code timeout}. */
     TabClient(String gateway, Duration timeout) {
-        this(address(gateway), timeout, new CallFigures(), Duration.ZERO);
+        this(address(gateway), timeout, new CallFigures(), Duration.ZERO, null);
     }
 
-    private TabClient(InetSocketAddress gateway, Duration timeout, CallFigures calls, Duration releaseIdle) {
+    private TabClient(
+            InetSocketAddress gateway,
+            Duration timeout,
+            CallFigures calls,
+            Duration releaseIdle,
+            Semaphore connections) {
         this.gateway = gateway;
         this.host = gateway.getHostString() + ":" + gateway.getPort();
         this.timeout = timeout;
         this.calls = calls;
         this.releaseIdle = releaseIdle;
+        this.connections = connections;
     }
 
     /**
@@ -81,7 +92,18 @@ final class TabClient {
      * machine allows 20,000 open files a process) then holds only those of the tabs that are asking.
      */
     TabClient releasingIdle(Duration after) {
-        return new TabClient(gateway, timeout, calls, after);
+        return new TabClient(gateway, timeout, calls, after, connections);
+    }
+
+    /**
+     * These tabs, but holding at most {@code max} connections at once between them: a tab that has none waits for
+     * one to be let go (up to its answer timeout, counted in the call's latency) before it connects. A crowd of
+     * 50,000 arriving within seconds otherwise opens more sockets than this machine allows a process, in the load
+     * generator and in the gateway alike (20,000 open files); in production an edge (a CDN or a load balancer) holds
+     * the buyers' connections and reaches the gateway over fewer.
+     */
+    TabClient holdingAtMost(int max) {
+        return new TabClient(gateway, timeout, calls, releaseIdle, new Semaphore(max));
     }
 
     private static InetSocketAddress address(String gateway) {
@@ -94,7 +116,7 @@ final class TabClient {
 
     /** Tabs on the same gateway with figures of their own: those of another sale. */
     TabClient forAnotherSale() {
-        return new TabClient(gateway, timeout, new CallFigures(), releaseIdle);
+        return new TabClient(gateway, timeout, new CallFigures(), releaseIdle, connections);
     }
 
     /** Every call's answers and latencies so far. */
@@ -223,6 +245,7 @@ final class TabClient {
         }
 
         private void connect() throws IOException {
+            acquireConnection();
             Socket opened = new Socket();
             try {
                 opened.setTcpNoDelay(true);
@@ -231,6 +254,7 @@ final class TabClient {
                         CONNECT_TIMEOUT.toMillis());
             } catch (IOException e) {
                 opened.close();
+                releaseConnection();
                 throw e;
             }
             socket = opened;
@@ -351,11 +375,40 @@ final class TabClient {
                 socket = null;
                 in = null;
                 out = null;
+                releaseConnection();
+            }
+        }
+
+        private void acquireConnection() throws IOException {
+            if (connections == null) {
+                return;
+            }
+            try {
+                if (!connections.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new NoConnectionFree(timeout);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for a connection");
+            }
+        }
+
+        private void releaseConnection() {
+            if (connections != null) {
+                connections.release();
             }
         }
     }
 
     /** A request that failed before any byte of its answer came: safe to send again on a new connection. */
+    /** No connection was let go within the answer timeout, under {@link #holdingAtMost}: the call was never sent. */
+    private static final class NoConnectionFree extends IOException {
+
+        NoConnectionFree(Duration waited) {
+            super("no connection free within " + waited.toSeconds() + " s");
+        }
+    }
+
     private static final class NothingReceived extends IOException {
         NothingReceived(IOException cause) {
             super(cause.getMessage(), cause);

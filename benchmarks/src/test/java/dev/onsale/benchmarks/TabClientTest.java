@@ -17,6 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -104,6 +106,42 @@ class TabClientTest {
                 .as("a long one lets it go: the next call connects again")
                 .hasValue(2);
         assertThat(client.figures().answers("progress")).isEqualTo(Map.of("200", 3));
+    }
+
+    @Test
+    void tabsHoldingAtMostOneConnectionTakeTurnsAndOneThatWaitsTooLongIsNeverSent() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            answers.add(json(200, "{}"));
+        }
+        TabClient client = client(Duration.ofMillis(300)).holdingAtMost(1);
+        TabClient.Tab first = client.open();
+        TabClient.Tab second = client.open();
+        assertThat(first.call("progress", client.get("/p", null, null)).status())
+                .isEqualTo(200);
+
+        TabClient.Answer waited = second.call("progress", client.get("/p", null, null));
+        assertThat(waited.status())
+                .as("the only connection is the first tab's: none free in 300 ms")
+                .isZero();
+        assertThat(requests).as("never sent").hasSize(1);
+
+        Future<TabClient.Answer> turn;
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            turn = threads.submit(() -> second.call("progress", client.get("/p", null, null)));
+            Thread.sleep(100);
+            assertThat(turn).as("waits for the first tab's connection").isNotDone();
+            first.close();
+        }
+        assertThat(turn.get().status()).isEqualTo(200);
+        second.close();
+        try (TabClient.Tab third = client.open()) {
+            assertThat(third.call("progress", client.get("/p", null, null)).status())
+                    .as("a closed tab's connection is free for the next")
+                    .isEqualTo(200);
+        }
+        assertThat(connections).hasValue(3);
+        assertThat(client.figures().answers("progress"))
+                .isEqualTo(Map.of("200", 3, "connection failed (NoConnectionFree)", 1));
     }
 
     @Test
