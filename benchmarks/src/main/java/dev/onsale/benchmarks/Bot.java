@@ -54,7 +54,7 @@ final class Bot {
                 continue;
             }
             tries.add(attempt(tab, trick, token, leaked, random));
-            Thread.sleep(1000 + random.nextInt(1000));
+            tab.pause(1000 + random.nextInt(1000));
         }
         Conduct.BotRun bot = new Conduct.BotRun(tries);
         conduct.bot(bot);
@@ -77,7 +77,7 @@ final class Bot {
             if (hold.status() != 429 && hold.status() != 503 && hold.status() != 0) {
                 break;
             }
-            Thread.sleep(hold.retryAfterSeconds() * 1000);
+            tab.pause(hold.retryAfterSeconds() * 1000);
         }
         if (hold.status() == 201) {
             String order = hold.body().path("orderId").asString();

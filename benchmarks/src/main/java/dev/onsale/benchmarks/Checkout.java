@@ -124,15 +124,15 @@ final class Checkout {
                 // every seat held right now: some may come back; as a page would, ask again after Retry-After,
                 // spread over half as long again so that the crowd does not ask in step
                 long wait = hold.retryAfterSeconds() * 1000;
-                Thread.sleep(wait + random.nextLong(wait / 2 + 1));
+                tab.pause(wait + random.nextLong(wait / 2 + 1));
                 key = UUID.randomUUID().toString();
             } else if (hold.status() == 409 || hold.status() == 422) {
-                Thread.sleep(3000 + random.nextInt(2000));
+                tab.pause(3000 + random.nextInt(2000));
                 key = UUID.randomUUID().toString();
             } else if (hold.status() == 403) {
                 return "admission refused";
             } else {
-                Thread.sleep(hold.retryAfterSeconds() * 1000);
+                tab.pause(hold.retryAfterSeconds() * 1000);
             }
         }
         return soldOut.get() ? "sold out while holding" : "time limit while holding";
@@ -182,7 +182,7 @@ final class Checkout {
         String status = "";
         long missingSince = 0;
         while (System.nanoTime() < deadline) {
-            Thread.sleep(1000);
+            tab.pause(1000);
             Answer read = tab.call("GET /api/orders/{id}", http.get("/api/orders/" + order, token, null));
             if (read.status() == 404) {
                 missingSince = missingSince == 0 ? System.nanoTime() : missingSince;
