@@ -15,11 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -29,21 +29,15 @@ import org.openqa.selenium.support.ui.Select;
  * from the event page to a ticket, and what they see when it goes otherwise. Every final page is kept as a
  * screenshot under {@code target/screenshots/}. Skipped, saying what to install, where no Chromium is found.
  */
+@ExtendWith(SharedSale.class)
 class BuyerPagesSystemIT {
 
     private static SaleFixture sale;
     private Browser browser;
 
     @BeforeAll
-    static void startTheStack() {
-        sale = SaleFixture.start("pages", Map.of());
-    }
-
-    @AfterAll
-    static void stopTheStack() {
-        if (sale != null) {
-            sale.close();
-        }
+    static void takeTheSharedStack(SaleFixture shared) {
+        sale = shared;
     }
 
     @BeforeEach

@@ -20,9 +20,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,6 +33,7 @@ import tools.jackson.databind.JsonNode;
  * from 2 s to 10 s as a client told "sold out" should, until the sale is sold out for good. It ends with every seat
  * sold exactly once, the gate and the database agreeing, and reconciliation finding nothing.
  */
+@ExtendWith(SharedSale.class)
 class SellOutSystemIT {
 
     private static final int BUYERS = 5_000;
@@ -50,15 +51,8 @@ class SellOutSystemIT {
     private static SaleFixture fixture;
 
     @BeforeAll
-    static void startTheStack() {
-        fixture = SaleFixture.start("sellout", Map.of());
-    }
-
-    @AfterAll
-    static void stopTheStack() {
-        if (fixture != null) {
-            fixture.close();
-        }
+    static void takeTheSharedStack(SaleFixture shared) {
+        fixture = shared;
     }
 
     @Test

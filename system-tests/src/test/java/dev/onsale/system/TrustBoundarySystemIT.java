@@ -13,15 +13,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The trust boundary of a local stack, tried as an attacker on this machine would: nothing but loopback listens,
  * and a request sent straight to a service with an identity the gateway did not sign (forged, stripped, replayed
  * after its window, moved to another method or path) is 401 problem+json and changes nothing.
  */
+@ExtendWith(SharedSale.class)
 class TrustBoundarySystemIT {
 
     private static SaleFixture sale;
@@ -32,8 +33,8 @@ class TrustBoundarySystemIT {
     private static HmacSigner stackKey;
 
     @BeforeAll
-    static void aStackWithOneHeldOrder() {
-        sale = SaleFixture.start("trust", Map.of());
+    static void aStackWithOneHeldOrder(SaleFixture shared) {
+        sale = shared;
         eventId = sale.generalAdmissionEvent("Trust boundary", 10, 2500, 600);
         buyer = sale.newBuyer();
         TestHttp.Reply held = sale.hold(eventId, buyer, "{\"quantity\": 2}");
@@ -42,13 +43,6 @@ class TrustBoundarySystemIT {
         ownRead = new GatewaySignature.Claims(
                 "GET", "/api/orders/" + orderId, buyer.sessionId().toString(), null, null, null);
         stackKey = new HmacSigner(sale.stack.identityKey());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (sale != null) {
-            sale.close();
-        }
     }
 
     @Test
