@@ -30,7 +30,7 @@ import reactor.core.publisher.Mono;
  * Keeps the contract that the only 5xx a buyer sees is 503 with {@code Retry-After}: an upstream 5xx
  * other than 503 is logged and replaced by 503 {@code service-unavailable}; an upstream 503 passes
  * unchanged but gains a {@code Retry-After} if it has none. Every other upstream response, problem+json
- * included, passes byte for byte.
+ * included, passes byte for byte, once the service has sent all of it (see {@link #whole}).
  */
 @Component
 class UpstreamFailureFilter implements GlobalFilter, Ordered {
@@ -57,7 +57,7 @@ class UpstreamFailureFilter implements GlobalFilter, Ordered {
             public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
                 HttpStatusCode status = getStatusCode();
                 if (status == null || !status.is5xxServerError()) {
-                    return super.writeWith(body);
+                    return whole(body).flatMap(answer -> super.writeWith(answer));
                 }
                 if (status.value() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
                     if (!getHeaders().containsHeader(HttpHeaders.RETRY_AFTER)) {
@@ -93,5 +93,15 @@ class UpstreamFailureFilter implements GlobalFilter, Ordered {
             }
         };
         return chain.filter(exchange.mutate().response(guarded).build());
+    }
+
+    /**
+     * The service's whole answer, read before a byte of it is sent: a service that dies while it answers (a replica
+     * killed between two chunks) then fails the exchange while nothing is sent yet, and the buyer gets a whole 503
+     * from the problem handler instead of a status and part of a body on a connection that is then cut. The
+     * services' answers are small JSON documents; none is streamed.
+     */
+    private static Mono<Publisher<DataBuffer>> whole(Publisher<? extends DataBuffer> body) {
+        return DataBufferUtils.join(body).<Publisher<DataBuffer>>map(Mono::just).defaultIfEmpty(Flux.empty());
     }
 }
