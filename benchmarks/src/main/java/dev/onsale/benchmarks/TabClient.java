@@ -1,7 +1,5 @@
 package dev.onsale.benchmarks;
 
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -11,7 +9,6 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -194,13 +191,13 @@ final class TabClient {
         private Answer exchangeAndRecord(String what, Request request) {
             long started = System.nanoTime();
             try {
-                Response response = exchange(request);
-                JsonNode body = response.body.length == 0 ? null : json.readTree(response.body);
-                String slug = response.status >= 400 && body != null
+                HttpMessages.Answer response = exchange(request);
+                JsonNode body = response.body().length == 0 ? null : json.readTree(response.body());
+                String slug = response.status() >= 400 && body != null
                         ? " " + body.path("type").asString("").replace("/problems/", "")
                         : "";
-                calls.record(what, response.status + slug, System.nanoTime() - started);
-                return new Answer(response.status, body, response.retryAfter(), response.etag);
+                calls.record(what, response.status() + slug, System.nanoTime() - started);
+                return new Answer(response.status(), body, response.retryAfter(), response.etag());
             } catch (SocketTimeoutException e) {
                 close();
                 calls.record(what, "no answer in " + timeout.toSeconds() + " s", System.nanoTime() - started);
@@ -221,7 +218,7 @@ final class TabClient {
          * One request and its answer. A kept-alive connection the gateway closed meanwhile fails before the first
          * byte of an answer; the request is then sent once more on a new connection, as browsers do.
          */
-        private Response exchange(Request request) throws IOException {
+        private HttpMessages.Answer exchange(Request request) throws IOException {
             boolean reused = socket != null;
             if (!reused) {
                 connect();
@@ -263,25 +260,7 @@ final class TabClient {
         }
 
         private void send(Request request) throws IOException {
-            StringBuilder head = new StringBuilder(256)
-                    .append(request.method())
-                    .append(' ')
-                    .append(request.path())
-                    .append(" HTTP/1.1\r\nHost: ")
-                    .append(host)
-                    .append("\r\nAccept: application/json, application/problem+json\r\n")
-                    .append(request.headers());
-            if (request.body() != null) {
-                head.append("Content-Length: ").append(request.body().length).append("\r\n");
-            }
-            head.append("\r\n");
-            byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-            byte[] whole = headBytes;
-            if (request.body() != null) {
-                whole = new byte[headBytes.length + request.body().length];
-                System.arraycopy(headBytes, 0, whole, 0, headBytes.length);
-                System.arraycopy(request.body(), 0, whole, headBytes.length, request.body().length);
-            }
+            byte[] whole = HttpMessages.encode(request, host);
             try {
                 out.write(whole);
                 out.flush();
@@ -290,7 +269,7 @@ final class TabClient {
             }
         }
 
-        private Response receive(boolean mayRetry) throws IOException {
+        private HttpMessages.Answer receive(boolean mayRetry) throws IOException {
             String statusLine;
             try {
                 statusLine = in.line(true);
@@ -299,69 +278,11 @@ final class TabClient {
             } catch (IOException e) {
                 throw mayRetry ? new NothingReceived(e) : e;
             }
-            if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
-                throw new IOException("not an HTTP/1.x status line: " + statusLine);
-            }
-            Response response = new Response(Integer.parseInt(statusLine.substring(9, 12)));
-            long length = -1;
-            boolean chunked = false;
-            boolean closes = statusLine.startsWith("HTTP/1.0");
-            for (String line = in.line(false); !line.isEmpty(); line = in.line(false)) {
-                int colon = line.indexOf(':');
-                if (colon <= 0) {
-                    continue;
-                }
-                String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-                String value = line.substring(colon + 1).trim();
-                switch (name) {
-                    case "content-length" -> length = Long.parseLong(value);
-                    case "transfer-encoding" ->
-                        chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-                    case "connection" -> closes = value.toLowerCase(Locale.ROOT).contains("close");
-                    case "etag" -> response.etag = value;
-                    case "retry-after" -> response.retryAfter = value;
-                    default -> {}
-                }
-            }
-            if (response.status == 204 || response.status == 304 || response.status < 200) {
-                response.body = new byte[0];
-            } else if (chunked) {
-                response.body = chunks();
-            } else if (length >= 0) {
-                response.body = in.bytes((int) length);
-                if (response.body.length < length) {
-                    throw new EOFException(
-                            "the answer ended after " + response.body.length + " of " + length + " bytes");
-                }
-            } else {
-                response.body = in.rest();
-                closes = true;
-            }
-            if (closes) {
+            HttpMessages.Answer answer = HttpMessages.read(statusLine, in);
+            if (answer.closes()) {
                 close();
             }
-            return response;
-        }
-
-        private byte[] chunks() throws IOException {
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            while (true) {
-                String size = in.line(false);
-                int extension = size.indexOf(';');
-                int n = Integer.parseInt((extension >= 0 ? size.substring(0, extension) : size).trim(), 16);
-                if (n == 0) {
-                    while (!in.line(false).isEmpty()) {
-                        // trailers: none expected, skipped
-                    }
-                    return body.toByteArray();
-                }
-                byte[] chunk = in.bytes(n);
-                if (chunk.length < n) {
-                    throw new EOFException("a chunk ended early");
-                }
-                body.write(chunk);
-                in.line(false);
-            }
+            return answer;
         }
 
         @Override
@@ -400,7 +321,6 @@ final class TabClient {
         }
     }
 
-    /** A request that failed before any byte of its answer came: safe to send again on a new connection. */
     /** No connection was let go within the answer timeout, under {@link #holdingAtMost}: the call was never sent. */
     private static final class NoConnectionFree extends IOException {
 
@@ -409,6 +329,7 @@ final class TabClient {
         }
     }
 
+    /** A request that failed before any byte of its answer came: safe to send again on a new connection. */
     private static final class NothingReceived extends IOException {
         NothingReceived(IOException cause) {
             super(cause.getMessage(), cause);
@@ -416,27 +337,6 @@ final class TabClient {
 
         IOException cause() {
             return (IOException) getCause();
-        }
-    }
-
-    private static final class Response {
-        final int status;
-        byte[] body;
-        String etag;
-        String retryAfter;
-
-        Response(int status) {
-            this.status = status;
-        }
-
-        OptionalLong retryAfter() {
-            try {
-                return retryAfter == null
-                        ? OptionalLong.empty()
-                        : OptionalLong.of(Math.max(1, Long.parseLong(retryAfter.trim())));
-            } catch (NumberFormatException e) {
-                return OptionalLong.of(1);
-            }
         }
     }
 }
