@@ -16,7 +16,8 @@ public final class Benchmarks {
                              [--admin-token=local-admin-token] [--buyers=5000] [--polls=3] [--redis-connections=256]
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                            ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
-                             [--redis-connections=256]
+                             [--redis-connections=256] [--warm-up-holds=500 (a round on an event of its own and a raw
+                             one first, printed, not in the ratio; 0 skips them)]
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]
@@ -24,6 +25,7 @@ public final class Benchmarks {
                            ./onsale bench identity [--iterations=500000] [--rounds=5]   (in-process: no stack needed)
                            ./onsale bench progress [--gateway=...] [--queue=http://localhost:8081] [--redis=...]
                              [--buyers=2000] [--connections=200] [--seconds=10]   (needs wrk and redis-benchmark)
+                             [--warm-up-seconds=the same (each JVM path read first, printed, not in the ratios; 0 skips)]
                            ./onsale bench queue-scale [--redis=...] [--buyers=1000000] [--strokes=200] [--admit-per-stroke=100]
                              (straight on queue-service's scripts in Redis; run from the repository root)
                            ./onsale bench sale [--gateway=...] [--buyers=5000] [--arrival-seconds=5] [--seats=800] [--hold-ttl=20]

@@ -18,6 +18,10 @@ import java.util.regex.Pattern;
  * queue-service (the origin, which the gateway's cache stands in front of); {@code redis-benchmark} runs the raw
  * {@code ZRANK} on the same line of the same Redis in the same run, as the ceiling. Needs Debian's {@code wrk} and
  * {@code redis-tools} on the PATH.
+ *
+ * <p>Each JVM path is read once first for {@code --warm-up-seconds}, printed but kept out of the ratios: a process
+ * fresh from {@code ./onsale up} still runs interpreted and C1-compiled code for its first thousands of requests, and
+ * the ratios compare steady states (redis-benchmark's C needs no warm-up).
  */
 final class ProgressBenchmark {
 
@@ -34,6 +38,7 @@ final class ProgressBenchmark {
     private final int buyers;
     private final int connections;
     private final int seconds;
+    private final int warmUpSeconds;
     private final GatewayClient client;
 
     ProgressBenchmark(Options options) {
@@ -43,6 +48,7 @@ final class ProgressBenchmark {
         this.buyers = options.number("buyers", 2000);
         this.connections = options.number("connections", 200);
         this.seconds = options.number("seconds", 10);
+        this.warmUpSeconds = options.number("warm-up-seconds", seconds);
         this.client = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
@@ -95,6 +101,10 @@ final class ProgressBenchmark {
                 "wrk -t2 -c%d -d%ds on %d cores, the load generator on the same cores as the stack%n",
                 connections, seconds, Runtime.getRuntime().availableProcessors());
 
+        if (warmUpSeconds > 0) {
+            wrk("warm-up through the gateway (not in the ratios)", gateway + path, null, warmUpSeconds);
+            wrk("warm-up at queue-service (not in the ratios)", queue + path, null, warmUpSeconds);
+        }
         Rate plain = wrk("progress through the gateway", gateway + path, null);
         Rate revalidated = wrk("progress through the gateway, If-None-Match (304)", gateway + path, etag);
         Rate origin = wrk("progress at queue-service directly (no cache)", queue + path, null);
@@ -106,8 +116,12 @@ final class ProgressBenchmark {
     record Rate(String what, double perSecond) {}
 
     private Rate wrk(String what, String url, String etag) throws IOException, InterruptedException {
+        return wrk(what, url, etag, seconds);
+    }
+
+    private Rate wrk(String what, String url, String etag, int forSeconds) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(
-                List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency", "--timeout", "10s"));
+                List.of("wrk", "-t2", "-c" + connections, "-d" + forSeconds + "s", "--latency", "--timeout", "10s"));
         if (etag != null) {
             command.addAll(List.of("-H", "If-None-Match: " + etag));
         }
