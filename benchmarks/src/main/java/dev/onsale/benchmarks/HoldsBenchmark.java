@@ -35,6 +35,8 @@ final class HoldsBenchmark {
     private static final int ROWS = 20;
     private static final int SEATS_PER_ROW = 20;
     private static final int CONTESTED = 200;
+    /** Rounds of the raw gate script, one scratch event each. */
+    private static final int RAW_ROUNDS = 5;
     /** As inventory-service sends it by default ({@code onsale.holds.idempotency-ttl}): the session key's TTL. */
     private static final Duration IDEMPOTENCY_TTL = Duration.ofHours(24);
     /** The default {@code onsale.holds.reply-wait}: the answerBy of the scratch orders (no booking reads them). */
@@ -110,8 +112,8 @@ final class HoldsBenchmark {
                 "holds through the gateway / raw EVALSHA of the gate script: %.3f (%.0f vs %.0f per second)%n",
                 holds.perSecond() / raw.perSecond(), holds.perSecond(), raw.perSecond());
         System.out.printf(
-                "seats held through the gateway: %d orders; the raw run placed %d orders%n",
-                holds.count("201"), raw.count("PLACED"));
+                "seats held through the gateway: %d orders; the raw rounds placed %d orders (%d a round)%n",
+                holds.count("201"), raw.count("PLACED"), raw.count("PLACED") / RAW_ROUNDS);
     }
 
     /** One buyer's hold: a chosen seat, or {@code quantity} seats of any (then {@code seat} is null). */
@@ -148,31 +150,42 @@ final class HoldsBenchmark {
     }
 
     /**
-     * The same gate script as inventory-service runs, on a scratch event of 800 seats that no relay reads (its
-     * outbox stream is not registered), as many attempts as buyers, from as many callers as there are pooled
-     * connections (more callers would only queue for a connection).
+     * The same gate script as inventory-service runs, on scratch events of 800 seats that no relay reads (their
+     * outbox streams are not registered), from as many callers as there are pooled connections (more callers would
+     * only queue for a connection): {@value #RAW_ROUNDS} rounds of as many attempts as buyers, each on an event of its
+     * own so that every round has the gateway's mix of placed and refused, as one rate over the rounds' time. Every
+     * connection is opened first, outside the rounds: a round lasts a few hundred milliseconds, and opening 256
+     * connections inside the first one made it up to three times slower than the next.
      */
     private Latencies rawGate(int count) throws Exception {
         try (JedisPooled jedis = RawRedis.open(redisUrl, redisConnections)) {
-            UUID scratch = UUID.randomUUID();
-            jedis.set(InventoryKeys.available(scratch), "800");
-            jedis.set(InventoryKeys.saleState(scratch), "OPEN");
-            jedis.hset(InventoryKeys.settings(scratch), Map.of("maxPerOrder", "4"));
             String sha = jedis.scriptLoad(placeScript());
-            Ask[] asks = asks(count);
+            Phase.run("raw connections", redisConnections, i -> jedis.ping());
             int perCaller = (count + redisConnections - 1) / redisConnections;
-            try {
-                return Phase.run("raw EVALSHA gate script", redisConnections, perCaller, i -> {
-                    Ask ask = asks[ThreadLocalRandom.current().nextInt(asks.length)];
-                    PlaceScript call = rawCall(scratch, ask, Instant.now());
-                    return PlaceScript.Result.of(jedis.evalsha(sha, call.keys(), call.args()))
-                            .name();
-                });
-            } finally {
-                var scratchKeys = jedis.keys(InventoryKeys.prefix(scratch) + "*");
-                if (!scratchKeys.isEmpty()) {
-                    jedis.del(scratchKeys.toArray(String[]::new));
-                }
+            List<Latencies> rounds = new ArrayList<>();
+            for (int round = 0; round < RAW_ROUNDS; round++) {
+                rounds.add(rawRound(jedis, sha, asks(count), perCaller));
+            }
+            return Latencies.combined("raw EVALSHA gate script (" + RAW_ROUNDS + " rounds)", rounds);
+        }
+    }
+
+    private Latencies rawRound(JedisPooled jedis, String sha, Ask[] asks, int perCaller) throws Exception {
+        UUID scratch = UUID.randomUUID();
+        jedis.set(InventoryKeys.available(scratch), "800");
+        jedis.set(InventoryKeys.saleState(scratch), "OPEN");
+        jedis.hset(InventoryKeys.settings(scratch), Map.of("maxPerOrder", "4"));
+        try {
+            return Phase.run("raw EVALSHA gate script", redisConnections, perCaller, i -> {
+                Ask ask = asks[ThreadLocalRandom.current().nextInt(asks.length)];
+                PlaceScript call = rawCall(scratch, ask, Instant.now());
+                return PlaceScript.Result.of(jedis.evalsha(sha, call.keys(), call.args()))
+                        .name();
+            });
+        } finally {
+            var scratchKeys = jedis.keys(InventoryKeys.prefix(scratch) + "*");
+            if (!scratchKeys.isEmpty()) {
+                jedis.del(scratchKeys.toArray(String[]::new));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.onsale.benchmarks;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +25,24 @@ final class Latencies {
     void record(long elapsedNanos, String outcome) {
         nanos[recorded.getAndIncrement()] = elapsedNanos;
         outcomes.computeIfAbsent(outcome, o -> new AtomicLong()).incrementAndGet();
+    }
+
+    /**
+     * The phases {@code rounds} as one, under {@code name}: every latency and outcome of each, over the sum of their
+     * walls (the time between them, spent setting each one up, is in no rate).
+     */
+    static Latencies combined(String name, List<Latencies> rounds) {
+        Latencies all = new Latencies(
+                name, rounds.stream().mapToInt(round -> round.recorded.get()).sum());
+        for (Latencies round : rounds) {
+            for (int i = 0; i < round.recorded.get(); i++) {
+                all.nanos[all.recorded.getAndIncrement()] = round.nanos[i];
+            }
+            round.outcomes.forEach((outcome, n) ->
+                    all.outcomes.computeIfAbsent(outcome, o -> new AtomicLong()).addAndGet(n.get()));
+            all.wallNanos += round.wallNanos;
+        }
+        return all;
     }
 
     void wall(long elapsedNanos) {

@@ -30,6 +30,27 @@ class PhaseTest {
     }
 
     @Test
+    void roundsCombinedAreEveryLatencyAndOutcomeOverTheSumOfTheirWalls() {
+        Latencies first = new Latencies("round", 2);
+        first.record(1_000_000, "PLACED");
+        first.record(3_000_000, "REFUSED");
+        first.wall(500_000_000);
+        Latencies second = new Latencies("round", 2);
+        second.record(2_000_000, "PLACED");
+        second.record(9_000_000, "PLACED");
+        second.wall(1_500_000_000);
+
+        Latencies all = Latencies.combined("rounds", java.util.List.of(first, second));
+
+        assertThat(all.count("PLACED")).isEqualTo(3);
+        assertThat(all.count("REFUSED")).isEqualTo(1);
+        assertThat(all.perSecond()).isEqualTo(2.0);
+        assertThat(all.percentileMillis(1.0)).isEqualTo(9.0);
+        assertThat(all.percentileMillis(0.5)).isEqualTo(2.0);
+        assertThat(all.report()).startsWith("rounds").contains("PLACED=3", "REFUSED=1");
+    }
+
+    @Test
     void optionsAreNameValuePairsWithDefaults() {
         Options options = Options.parse(new String[] {"--buyers=10", "--gateway=http://x:1"});
         assertThat(options.number("buyers", 5000)).isEqualTo(10);
