@@ -162,9 +162,10 @@ final class HoldsBenchmark {
             String sha = jedis.scriptLoad(placeScript());
             Phase.run("raw connections", redisConnections, i -> jedis.ping());
             int perCaller = (count + redisConnections - 1) / redisConnections;
+            Ask[] asks = asks(count);
             List<Latencies> rounds = new ArrayList<>();
             for (int round = 0; round < RAW_ROUNDS; round++) {
-                rounds.add(rawRound(jedis, sha, asks(count), perCaller));
+                rounds.add(rawRound(jedis, sha, asks, perCaller));
             }
             return Latencies.combined("raw EVALSHA gate script (" + RAW_ROUNDS + " rounds)", rounds);
         }

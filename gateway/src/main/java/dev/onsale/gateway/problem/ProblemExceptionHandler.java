@@ -63,7 +63,7 @@ class ProblemExceptionHandler implements WebExceptionHandler {
      * Whether the request came with a body, which the gateway may not have read when it answers: most problems are
      * answered before anything is forwarded (access, rate, size, admission, a halted sale).
      */
-    static boolean declaresBody(ServerHttpRequest request) {
+    private static boolean declaresBody(ServerHttpRequest request) {
         HttpHeaders headers = request.getHeaders();
         return headers.getContentLength() > 0 || headers.containsHeader(HttpHeaders.TRANSFER_ENCODING);
     }
