@@ -17,6 +17,7 @@ import com.google.zxing.qrcode.decoder.Mode;
 import com.google.zxing.qrcode.encoder.ByteMatrix;
 import com.google.zxing.qrcode.encoder.Encoder;
 import com.google.zxing.qrcode.encoder.QRCode;
+import dev.onsale.testing.DoorScanner;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -26,7 +27,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,6 +126,42 @@ class QrCodeTest {
                 .hasSize(1);
     }
 
+    /**
+     * A thousand ticket ids (seeded, so a failure names ids that fail again): each symbol is one of ZXing's eight for
+     * the same bytes, and the door scanner reads each back from a page-sized picture.
+     */
+    @Test
+    void aThousandTicketIdsAreEachZxingsSymbolAndReadAtTheDoor() throws Exception {
+        Random random = new Random(20261207L);
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            tickets.add(new UUID(random.nextLong(), random.nextLong()).toString());
+        }
+        List<String> lines = new ArrayList<>(List.of(node.toString(), printer.toString(), encoder.toString()));
+        lines.addAll(tickets);
+        Process run = new ProcessBuilder(lines)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        String[] printed = new String(run.getInputStream().readAllBytes(), UTF_8).split("\n\n");
+        assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(printed).hasSize(tickets.size());
+
+        List<String> notZxings = new ArrayList<>();
+        List<String> unread = new ArrayList<>();
+        for (int i = 0; i < tickets.size(); i++) {
+            String ticket = tickets.get(i);
+            boolean[][] modules = new Encoded(0, printed[i], "").matrix();
+            if (IntStream.range(0, MASKS).noneMatch(mask -> Arrays.deepEquals(modules, zxingOrNone(ticket, mask)))) {
+                notZxings.add(ticket);
+            }
+            if (!DoorScanner.scan(image(modules)).equals(Optional.of(ticket))) {
+                unread.add(ticket);
+            }
+        }
+        assertThat(notZxings).as("symbols none of ZXing's masks makes").isEmpty();
+        assertThat(unread).as("codes the door scanner does not read").isEmpty();
+    }
+
     @Test
     void aTextLongerThanVersion10HoldsIsRefusedWithTheReason() throws Exception {
         Encoded refused = encode(ofLength(214));
@@ -161,6 +202,14 @@ class QrCodeTest {
             }
         }
         return modules;
+    }
+
+    private static boolean[][] zxingOrNone(String text, int mask) {
+        try {
+            return zxing(text, mask);
+        } catch (WriterException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Encoded encode(String text) throws Exception {
