@@ -35,6 +35,9 @@ public final class Benchmarks {
                              1000 above 10,000 buyers, else 0: never)]
                              [--max-connections=N (the most connections all tabs hold to the gateway at once, as an
                              edge in front pools them; 8000 above 10,000 buyers, else 0: no limit)]
+                             [--edge=cdn|none (cdn: a CDN stood in for in front of the progress document, as production
+                             has one: one shared copy for its max-age, then one revalidation; cdn above 10,000 buyers,
+                             else none: every progress read goes to the gateway)]
                              [--decline-percent=0] [--double-click-percent=0] [--tabs-percent=0] [--hammer-percent=0]
                              [--bot-percent=0]   (shares of buyers who misbehave: see rehearse)
                            ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]

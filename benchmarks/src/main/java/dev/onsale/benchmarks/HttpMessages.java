@@ -14,10 +14,11 @@ import java.util.OptionalLong;
 final class HttpMessages {
 
     /**
-     * An answer as read: its status and body, its {@code ETag} and {@code Retry-After} when it had them, and whether
-     * the server closes the connection after it.
+     * An answer as read: its status and body, its {@code ETag} and {@code Retry-After} when it had them, the
+     * {@code max-age} of a {@code Cache-Control: public} (-1 when it is not one), and whether the server closes the
+     * connection after it.
      */
-    record Answer(int status, byte[] body, String etag, String retryAfterHeader, boolean closes) {
+    record Answer(int status, byte[] body, String etag, String retryAfterHeader, long publicMaxAge, boolean closes) {
 
         /** {@code Retry-After} in seconds (at least 1; an unreadable one is 1), empty when the answer had none. */
         OptionalLong retryAfter() {
@@ -68,6 +69,7 @@ final class HttpMessages {
         boolean closes = statusLine.startsWith("HTTP/1.0");
         String etag = null;
         String retryAfter = null;
+        long publicMaxAge = -1;
         for (String line = in.line(false); !line.isEmpty(); line = in.line(false)) {
             int colon = line.indexOf(':');
             if (colon <= 0) {
@@ -82,6 +84,7 @@ final class HttpMessages {
                 case "connection" -> closes = value.toLowerCase(Locale.ROOT).contains("close");
                 case "etag" -> etag = value;
                 case "retry-after" -> retryAfter = value;
+                case "cache-control" -> publicMaxAge = publicMaxAge(value);
                 default -> {}
             }
         }
@@ -99,7 +102,28 @@ final class HttpMessages {
             body = in.rest();
             closes = true;
         }
-        return new Answer(status, body, etag, retryAfter, closes);
+        return new Answer(status, body, etag, retryAfter, publicMaxAge, closes);
+    }
+
+    /** The {@code max-age} of a {@code Cache-Control} that lets a shared cache keep the answer; -1 otherwise. */
+    static long publicMaxAge(String cacheControl) {
+        long maxAge = -1;
+        boolean shared = false;
+        for (String directive : cacheControl.toLowerCase(Locale.ROOT).split(",")) {
+            String d = directive.trim();
+            if (d.equals("public")) {
+                shared = true;
+            } else if (d.equals("private") || d.equals("no-store") || d.equals("no-cache")) {
+                return -1;
+            } else if (d.startsWith("max-age=")) {
+                try {
+                    maxAge = Long.parseLong(d.substring("max-age=".length()).trim());
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return shared ? maxAge : -1;
     }
 
     private static byte[] chunks(AnswerReader in) throws IOException {

@@ -219,6 +219,18 @@ final class Rehearsal {
         setup.put("buyers who mean to pay", Integer.toString(sale.payers()));
         setup.put("payment provider's faults", faults.describe());
         setup.put("chaos", chaos.describe());
+        setup.put(
+                "progress reads",
+                sale.edge() == null
+                        ? "every one to the gateway (--edge=none)"
+                        : "through a CDN stood in for in the load generator (--edge=cdn): it answered %d (%d of them 304)"
+                                        .formatted(
+                                                sale.edge().answered(),
+                                                sale.edge().notModified())
+                                + " and asked the gateway %d times (%d failed)"
+                                        .formatted(
+                                                sale.edge().fetches(),
+                                                sale.edge().failedFetches()));
         return setup;
     }
 
@@ -251,6 +263,7 @@ final class Rehearsal {
         root.put("requests", sale.totals().requests());
         root.put("unavailable", sale.totals().unavailable());
         root.put("unanswered", sale.totals().unanswered());
+        root.set("edge", json.valueToTree(sale.edge()));
         root.set("endings", json.valueToTree(sale.endings()));
         root.set("checks", json.valueToTree(checks));
         Conduct.Snapshot conduct = sale.conduct();

@@ -53,6 +53,7 @@ final class SaleBenchmark {
     private final double payShare;
     private final boolean edgeProtocol;
     private final boolean oneCallArrival;
+    private final boolean cdnEdge;
     private final Duration limit;
     private final long seed;
     private final int warmUpBuyers;
@@ -66,6 +67,7 @@ final class SaleBenchmark {
     private int payers;
     private double lastSaleSeconds;
     private GeneratorCpu lastSaleCpu;
+    private Edge lastEdge;
 
     SaleBenchmark(Options options) {
         this.gateway = options.text("gateway", "http://localhost:8080");
@@ -76,6 +78,7 @@ final class SaleBenchmark {
         this.payShare = options.number("pay-percent", 70) / 100.0;
         this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
         this.oneCallArrival = edgeProtocol && !"separate".equals(options.text("arrival", "one-call"));
+        this.cdnEdge = edgeProtocol && edge(options.text("edge", buyers > RELEASE_IDLE_ABOVE_BUYERS ? "cdn" : "none"));
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
@@ -103,6 +106,14 @@ final class SaleBenchmark {
      */
     static final int CROWD_CONNECTIONS = 8_000;
 
+    private static boolean edge(String given) {
+        return switch (given) {
+            case "cdn" -> true;
+            case "none" -> false;
+            default -> throw new IllegalArgumentException("--edge is cdn or none, not " + given);
+        };
+    }
+
     /** A warm-up sale of {@code buyers} on the clients and settings of {@code measured}. */
     private SaleBenchmark(SaleBenchmark measured, int buyers) {
         this.gateway = measured.gateway;
@@ -113,6 +124,7 @@ final class SaleBenchmark {
         this.payShare = measured.payShare;
         this.edgeProtocol = measured.edgeProtocol;
         this.oneCallArrival = measured.oneCallArrival;
+        this.cdnEdge = measured.cdnEdge;
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
         this.warmUpBuyers = 0;
@@ -123,7 +135,8 @@ final class SaleBenchmark {
 
     /**
      * What a measured sale left: its event, how long it took, its requests' totals, how buyers ended, its settings,
-     * its buyers' mix of behaviours, how many of them meant to pay, and what they did ({@link Conduct}).
+     * its buyers' mix of behaviours, how many of them meant to pay, what they did ({@link Conduct}), and what the
+     * stand-in CDN answered of their progress reads (null: none stood in front, every read went to the gateway).
      */
     record SaleRun(
             UUID eventId,
@@ -138,7 +151,41 @@ final class SaleBenchmark {
             int arrivalSeconds,
             BuyerMix mix,
             int payers,
-            Conduct.Snapshot conduct) {}
+            Conduct.Snapshot conduct,
+            Edge.Figures edge) {
+
+        /** A run without a stand-in CDN. */
+        SaleRun(
+                UUID eventId,
+                double seconds,
+                CallFigures.Totals totals,
+                Map<String, Integer> endings,
+                boolean soldOut,
+                int buyers,
+                int seats,
+                int holdTtlSeconds,
+                double payShare,
+                int arrivalSeconds,
+                BuyerMix mix,
+                int payers,
+                Conduct.Snapshot conduct) {
+            this(
+                    eventId,
+                    seconds,
+                    totals,
+                    endings,
+                    soldOut,
+                    buyers,
+                    seats,
+                    holdTtlSeconds,
+                    payShare,
+                    arrivalSeconds,
+                    mix,
+                    payers,
+                    conduct,
+                    null);
+        }
+    }
 
     void run() throws Exception {
         measured(sale -> {});
@@ -173,7 +220,8 @@ final class SaleBenchmark {
                 (int) arrival.toSeconds(),
                 mix,
                 payers,
-                conduct.snapshot());
+                conduct.snapshot(),
+                lastEdge == null ? null : lastEdge.figures());
     }
 
     /** One whole sale on a new event named {@code name}, handed to {@code watcher} once it exists; returns it. */
@@ -193,6 +241,9 @@ final class SaleBenchmark {
                 payShare * 100,
                 edgeProtocol ? "the waiting page's edge" : "the status-polling",
                 oneCallArrival ? "arriving in one call (session and join)" : "a session, then a join");
+        if (cdnEdge) {
+            System.out.println("progress reads: through a CDN stood in for in the load generator (--edge=cdn)");
+        }
         System.out.println("buyers' behaviours: " + mix.describe());
         watcher.accept(new LiveSale(eventId, buyers, http.figures(), endings));
         Random random = new Random(seed);
@@ -203,7 +254,9 @@ final class SaleBenchmark {
         Random behaviours = new Random(seed ^ BEHAVIOUR_STREAM);
         long began = System.nanoTime();
         long deadline = began + limit.toNanos();
-        WaitingPage page = new WaitingPage(http, eventId, edgeProtocol, oneCallArrival, soldOut, deadline);
+        Edge edge = cdnEdge ? new Edge(http, "/api/queue/" + eventId + "/progress") : null;
+        lastEdge = edge;
+        WaitingPage page = new WaitingPage(http, eventId, edgeProtocol, oneCallArrival, soldOut, deadline, edge);
         Checkout checkout = new Checkout(http, eventId, soldOut, deadline, conduct);
         Buyers sale = new Buyers(
                 page,
@@ -337,6 +390,13 @@ final class SaleBenchmark {
                 soldOut.get(),
                 buyers,
                 endings.snapshot());
+        if (lastEdge != null) {
+            Edge.Figures edge = lastEdge.figures();
+            System.out.printf(
+                    "the stand-in CDN answered %d progress reads (%d of them 304) and asked the gateway %d times"
+                            + " (%d failed); only those %d are among the requests above%n",
+                    edge.answered(), edge.notModified(), edge.fetches(), edge.failedFetches(), edge.fetches());
+        }
         System.out.println(lastSaleCpu.report());
         return totals;
     }

@@ -35,9 +35,16 @@ final class TabClient {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final int MAX_HEAD_BYTES = 64 * 1024;
 
-    /** An answer as a tab reads it; {@link #NONE} when there was none (status 0, retry after 1 s). */
-    record Answer(int status, JsonNode body, OptionalLong retryAfter, String etag) {
-        static final Answer NONE = new Answer(0, null, OptionalLong.empty(), null);
+    /**
+     * An answer as a tab reads it; {@link #NONE} when there was none (status 0, retry after 1 s). {@code publicMaxAge}:
+     * how many seconds a shared cache may keep it ({@code Cache-Control: public, max-age}), -1 when it may not.
+     */
+    record Answer(int status, JsonNode body, OptionalLong retryAfter, String etag, long publicMaxAge) {
+        static final Answer NONE = new Answer(0, null, OptionalLong.empty(), null, -1);
+
+        Answer(int status, JsonNode body, OptionalLong retryAfter, String etag) {
+            this(status, body, retryAfter, etag, -1);
+        }
 
         /** The answer's {@code Retry-After}, or a second when it gave none. */
         long retryAfterSeconds() {
@@ -197,7 +204,8 @@ final class TabClient {
                         ? " " + body.path("type").asString("").replace("/problems/", "")
                         : "";
                 calls.record(what, response.status() + slug, System.nanoTime() - started);
-                return new Answer(response.status(), body, response.retryAfter(), response.etag());
+                return new Answer(
+                        response.status(), body, response.retryAfter(), response.etag(), response.publicMaxAge());
             } catch (SocketTimeoutException e) {
                 close();
                 calls.record(what, "no answer in " + timeout.toSeconds() + " s", System.nanoTime() - started);

@@ -20,6 +20,9 @@ final class WaitingPage {
     /** The longest a tab whose line was lost waits before it asks, as the page's spread. */
     static final long MAX_LOST_LINE_SPREAD_MS = 10_000;
 
+    /** A progress read, as the figures name it. */
+    static final String PROGRESS_CALL = "GET /api/queue/{e}/progress";
+
     /** How often a hammering tab asks its status: a refresh every 200 ms, give or take a fifth. */
     static final long HAMMER_MS = 200;
 
@@ -35,20 +38,24 @@ final class WaitingPage {
     private final boolean oneCallArrival;
     private final AtomicBoolean soldOut;
     private final long deadline;
+    private final Edge edge;
 
+    /** The page of {@code eventId}'s tabs; {@code edge}, when not null, answers their progress reads. */
     WaitingPage(
             TabClient http,
             UUID eventId,
             boolean edgeProtocol,
             boolean oneCallArrival,
             AtomicBoolean soldOut,
-            long deadline) {
+            long deadline,
+            Edge edge) {
         this.http = http;
         this.eventId = eventId;
         this.edgeProtocol = edgeProtocol;
         this.oneCallArrival = oneCallArrival;
         this.soldOut = soldOut;
         this.deadline = deadline;
+        this.edge = edge;
     }
 
     /**
@@ -126,7 +133,9 @@ final class WaitingPage {
             } else if (hammer || !edgeProtocol || reached || place == null && servingThrough > 0) {
                 answer = tab.call("GET /api/queue/{e}/status", http.get(queue + "/status", token, null));
             } else {
-                answer = tab.call("GET /api/queue/{e}/progress", http.get(queue + "/progress", null, etag));
+                answer = edge != null
+                        ? edge.read(etag)
+                        : tab.call(PROGRESS_CALL, http.get(queue + "/progress", null, etag));
                 if (answer.status() == 200 || answer.status() == 304) {
                     if (answer.status() == 200) {
                         etag = answer.etag();
