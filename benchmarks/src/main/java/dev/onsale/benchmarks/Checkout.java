@@ -53,6 +53,16 @@ final class Checkout {
     }
 
     /**
+     * How many times a buyer is told "every seat is held, try again in a few seconds" before going: told so, a person
+     * tries again a few times, not for as long as the sale lasts. The seats that come back are sold to the buyers
+     * the waiting room lets in as they do.
+     */
+    static final int SOLD_OUT_FOR_NOW_ASKS = 4;
+
+    /** How a buyer ended who went after {@link #SOLD_OUT_FOR_NOW_ASKS} such answers. */
+    static final String GAVE_UP = "sold out for now, gave up";
+
+    /**
      * Holds, and pays or walks away, until a ticket, a walk-away or sold out; returns how it ended. {@code firstHold}
      * is the answer to a hold already asked for on this admission (null: none yet).
      */
@@ -86,6 +96,7 @@ final class Checkout {
             throws InterruptedException {
         String key = UUID.randomUUID().toString();
         Answer given = firstHold;
+        int soldOutForNow = 0;
         while (!soldOut.get() && System.nanoTime() < deadline) {
             Answer hold = given != null
                     ? given
@@ -120,6 +131,8 @@ final class Checkout {
             } else if (refusedSoldOut(hold) && hold.retryAfter().isEmpty()) {
                 // sold out for good: nothing held can come back
                 return "sold out (hold)";
+            } else if (refusedSoldOut(hold) && ++soldOutForNow >= SOLD_OUT_FOR_NOW_ASKS) {
+                return GAVE_UP;
             } else if (refusedSoldOut(hold)) {
                 // every seat held right now: some may come back; as a page would, ask again after Retry-After,
                 // spread over half as long again so that the crowd does not ask in step

@@ -149,6 +149,15 @@ final class GatewayClient {
                 "admission caps");
     }
 
+    /** Sets the event's admission rate as its operator would ({@code PUT /admin/events/{e}/admission}). */
+    void admitAtMost(UUID eventId, int perSecond) throws IOException, InterruptedException {
+        check(
+                send(put(
+                        "/admin/events/" + eventId + "/admission", "{\"maxAdmitPerSecond\": %d}".formatted(perSecond))),
+                200,
+                "admission rate");
+    }
+
     String newSession() throws IOException, InterruptedException {
         HttpResponse<String> response = send(post("/api/sessions", null, null, "{}"));
         check(response, 201, "creating a session");

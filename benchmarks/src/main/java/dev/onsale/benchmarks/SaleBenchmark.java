@@ -54,6 +54,7 @@ final class SaleBenchmark {
     private final boolean edgeProtocol;
     private final boolean oneCallArrival;
     private final boolean cdnEdge;
+    private final int maxAdmitPerSecond;
     private final Duration limit;
     private final long seed;
     private final int warmUpBuyers;
@@ -79,6 +80,7 @@ final class SaleBenchmark {
         this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
         this.oneCallArrival = edgeProtocol && !"separate".equals(options.text("arrival", "one-call"));
         this.cdnEdge = edgeProtocol && edge(options.text("edge", buyers > RELEASE_IDLE_ABOVE_BUYERS ? "cdn" : "none"));
+        this.maxAdmitPerSecond = options.number("max-admit-per-second", 0);
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
@@ -125,6 +127,7 @@ final class SaleBenchmark {
         this.edgeProtocol = measured.edgeProtocol;
         this.oneCallArrival = measured.oneCallArrival;
         this.cdnEdge = measured.cdnEdge;
+        this.maxAdmitPerSecond = measured.maxAdmitPerSecond;
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
         this.warmUpBuyers = 0;
@@ -231,6 +234,10 @@ final class SaleBenchmark {
                 holdTtlSeconds,
                 "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": 3000}".formatted(seats));
         admin.awaitQueueKnows(eventId, admin.newSession());
+        if (maxAdmitPerSecond > 0) {
+            admin.admitAtMost(eventId, maxAdmitPerSecond);
+            System.out.printf("admission: at most %d buyers a second, set as the operator would%n", maxAdmitPerSecond);
+        }
         System.out.printf(
                 "event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol, %s%n",
                 eventId,

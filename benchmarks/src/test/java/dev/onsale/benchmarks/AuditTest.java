@@ -15,6 +15,12 @@ class AuditTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
+    void aBuyerWhoGaveUpAfterBeingToldEverySeatIsHeldHadAFinalAnswer() {
+        assertThat(Audit.finalAnswer(Checkout.GAVE_UP)).isTrue();
+        assertThat(Audit.finalAnswer("time limit while holding")).isFalse();
+    }
+
+    @Test
     void aCleanSaleOutPassesEveryCheck() {
         assertThat(failed(Audit.of(
                         run(0, 0, Map.of("paid", 800, "sold out while waiting", 4200)),
