@@ -38,8 +38,9 @@ public final class Benchmarks {
                              [--edge=cdn|none (cdn: a CDN stood in for in front of the progress document, as production
                              has one: one shared copy for its max-age, then one revalidation; cdn above 10,000 buyers,
                              else none: every progress read goes to the gateway)]
-                             [--max-admit-per-second=N (the event's admission rate, set as its operator would with
-                             PUT /admin/events/{e}/admission before the first buyer; 0: the event's default)]
+                             [--max-active-buyers=N --max-admit-per-second=M (the event's admission caps, set together as
+                             its operator would with PUT /admin/events/{e}/admission before the first buyer; unset: the
+                             event's defaults, as many admitted as there are free seats nobody admitted is on the way to)]
                              [--decline-percent=0] [--double-click-percent=0] [--tabs-percent=0] [--hammer-percent=0]
                              [--bot-percent=0]   (shares of buyers who misbehave: see rehearse)
                            ./onsale rehearse [--target=http://localhost:8080] [the options of bench sale; --warm-up-buyers=0]

@@ -54,6 +54,7 @@ final class SaleBenchmark {
     private final boolean edgeProtocol;
     private final boolean oneCallArrival;
     private final boolean cdnEdge;
+    private final int maxActiveBuyers;
     private final int maxAdmitPerSecond;
     private final Duration limit;
     private final long seed;
@@ -80,7 +81,12 @@ final class SaleBenchmark {
         this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
         this.oneCallArrival = edgeProtocol && !"separate".equals(options.text("arrival", "one-call"));
         this.cdnEdge = edgeProtocol && edge(options.text("edge", buyers > RELEASE_IDLE_ABOVE_BUYERS ? "cdn" : "none"));
+        this.maxActiveBuyers = options.number("max-active-buyers", 0);
         this.maxAdmitPerSecond = options.number("max-admit-per-second", 0);
+        if ((maxActiveBuyers > 0) != (maxAdmitPerSecond > 0)) {
+            throw new IllegalArgumentException(
+                    "--max-active-buyers and --max-admit-per-second are set together, as the operator's PUT sets both");
+        }
         this.limit = Duration.ofSeconds(options.number("limit-seconds", 600));
         this.seed = options.number("seed", 1);
         this.warmUpBuyers = options.number("warm-up-buyers", 1000);
@@ -127,6 +133,7 @@ final class SaleBenchmark {
         this.edgeProtocol = measured.edgeProtocol;
         this.oneCallArrival = measured.oneCallArrival;
         this.cdnEdge = measured.cdnEdge;
+        this.maxActiveBuyers = measured.maxActiveBuyers;
         this.maxAdmitPerSecond = measured.maxAdmitPerSecond;
         this.limit = Duration.ofSeconds(120);
         this.seed = measured.seed + 1;
@@ -235,8 +242,10 @@ final class SaleBenchmark {
                 "\"generalAdmission\": {\"quantity\": %d, \"priceCents\": 3000}".formatted(seats));
         admin.awaitQueueKnows(eventId, admin.newSession());
         if (maxAdmitPerSecond > 0) {
-            admin.admitAtMost(eventId, maxAdmitPerSecond);
-            System.out.printf("admission: at most %d buyers a second, set as the operator would%n", maxAdmitPerSecond);
+            admin.admitAtMost(eventId, maxActiveBuyers, maxAdmitPerSecond);
+            System.out.printf(
+                    "admission: at most %d active buyers, %d admitted a second, set as the operator would%n",
+                    maxActiveBuyers, maxAdmitPerSecond);
         }
         System.out.printf(
                 "event %s: %d buyers arriving within %d s for %d seats, hold TTL %d s, %.0f%% pay; %s protocol, %s%n",

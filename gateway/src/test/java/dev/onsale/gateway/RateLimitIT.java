@@ -90,6 +90,58 @@ class RateLimitIT {
     }
 
     @Test
+    void aSessionAskingItsQueueStatusFasterThanOnceASecondIsPacedAndItsOtherCallsAreNot() {
+        String session = newSession(gateway);
+        String status = "/api/queue/" + unique() + "/status";
+        double pacedBefore = pacedCount();
+        long started = System.nanoTime();
+        Map<Integer, List<Reply>> answers;
+        try (ExecutorService askers = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Reply>> asks = IntStream.range(0, 12)
+                    .mapToObj(i -> askers.submit(
+                            () -> gateway.get(status).bearer(session).send()))
+                    .toList();
+            answers = asks.stream().map(RateLimitIT::answer).collect(Collectors.groupingBy(Reply::status));
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        assertThat(answers.keySet()).as("statuses").containsOnly(200, 429);
+        assertThat(answers.get(200)).as("passed in %.1f s", seconds).hasSizeBetween(3, 3 + (int) Math.ceil(seconds));
+        assertThat(answers.get(429)).allSatisfy(refused -> {
+            assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(refused.json().get("type").asString()).isEqualTo("/problems/rate-limited");
+            assertThat(refused.json().get("detail").asString()).contains("place in line");
+        });
+        assertThat(pacedCount() - pacedBefore).isEqualTo(answers.get(429).size());
+        assertThat(gateway.get("/api/orders/" + unique()).bearer(session).send().status())
+                .as("another call of the paced session")
+                .isEqualTo(200);
+        assertThat(gateway.get(status).bearer(newSession(gateway)).send().status())
+                .as("another session's status")
+                .isEqualTo(200);
+    }
+
+    @Test
+    void aClientThatWaitsASecondBetweenStatusAsksIsNeverPaced() throws InterruptedException {
+        String session = newSession(gateway);
+        String status = "/api/queue/" + unique() + "/status";
+        for (int i = 0; i < 6; i++) {
+            assertThat(gateway.get(status).bearer(session).send().status())
+                    .as("ask %d", i)
+                    .isEqualTo(200);
+            Thread.sleep(1000);
+        }
+    }
+
+    private double pacedCount() {
+        return meters.get("onsale.gateway.ratelimit.refused")
+                .tag("limit", "status-pace")
+                .counter()
+                .count();
+    }
+
+    @Test
     void managementEndpointsAreNotRateLimited() {
         double checkedBefore =
                 meters.get("onsale.gateway.ratelimit.checked").counter().count();

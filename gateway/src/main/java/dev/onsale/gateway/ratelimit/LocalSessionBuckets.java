@@ -39,10 +39,24 @@ final class LocalSessionBuckets {
     private final AtomicLong lastSweep;
 
     LocalSessionBuckets(RateLimitProperties limits, LongSupplier nanoClock) {
-        this.capacity = limits.sessionBurst() * limits.localBurstFactor();
-        this.perNano = limits.sessionPerSecond() / 1e9;
-        this.maxSessions = limits.localMaxSessions();
-        this.sweepEveryNanos = limits.localSweepInterval().toNanos();
+        this(
+                limits.sessionBurst() * limits.localBurstFactor(),
+                limits.sessionPerSecond(),
+                limits.localMaxSessions(),
+                limits.localSweepInterval(),
+                nanoClock);
+    }
+
+    /**
+     * Buckets of {@code capacity} tokens refilled at {@code perSecond}, for at most {@code maxSessions} sessions at
+     * once, swept every {@code sweepInterval}: the same mechanism for a limit that is only local (a pace).
+     */
+    LocalSessionBuckets(
+            double capacity, double perSecond, int maxSessions, Duration sweepInterval, LongSupplier nanoClock) {
+        this.capacity = capacity;
+        this.perNano = perSecond / 1e9;
+        this.maxSessions = maxSessions;
+        this.sweepEveryNanos = sweepInterval.toNanos();
         this.nanoClock = nanoClock;
         this.lastSweep = new AtomicLong(nanoClock.getAsLong());
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpMethod;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -23,7 +24,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Applies the per-address backstop to every request except the payment webhook, the gateway's own
- * management endpoints and the public documents it answers from its cache, and the per-session limit to verified buyer calls: first this replica's local
+ * management endpoints and the public documents it answers from its cache, and the per-session limit to verified
+ * buyer calls. A session's queue status asks are first held to their own pace, in memory only
+ * ({@link StatusPaceProperties}); then every session call meets this replica's local
  * pre-check ({@link LocalSessionBuckets}), which refuses an obvious flood at once, then the shared
  * buckets in Redis, which decide. When Redis fails or does not answer within
  * {@code spring.data.redis.timeout} the request passes (fail open) unless the local pre-check refused
@@ -37,21 +40,31 @@ class RateLimitFilter implements WebFilter, Ordered {
 
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 20;
 
+    private static final String QUEUE_PREFIX = "/api/queue/";
+    private static final String STATUS_SUFFIX = "/status";
     private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
 
     private final TokenBuckets buckets;
     private final LocalSessionBuckets local;
+    private final LocalSessionBuckets statusPace;
     private final Counter checked;
     private final Counter unchecked;
     private final Counter refusedByAddress;
     private final Counter refusedBySession;
     private final Counter refusedLocally;
+    private final Counter refusedByStatusPace;
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
-    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, MeterRegistry meters) {
+    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, StatusPaceProperties pace, MeterRegistry meters) {
         this.buckets = buckets;
         this.local = new LocalSessionBuckets(limits);
+        this.statusPace = new LocalSessionBuckets(
+                pace.burst(),
+                pace.perSecond(),
+                limits.localMaxSessions(),
+                limits.localSweepInterval(),
+                System::nanoTime);
         this.checked = Counter.builder("onsale.gateway.ratelimit.checked")
                 .description("requests whose limits Redis decided (allowed or refused)")
                 .register(meters);
@@ -60,6 +73,7 @@ class RateLimitFilter implements WebFilter, Ordered {
                 .register(meters);
         this.refusedByAddress = refusedCounter(meters, "address");
         this.refusedBySession = refusedCounter(meters, "session");
+        this.refusedByStatusPace = refusedCounter(meters, "status-pace");
         this.refusedLocally = Counter.builder("onsale.gateway.ratelimit.refused.locally")
                 .description("session requests refused with 429 by this replica's pre-check, without asking Redis")
                 .register(meters);
@@ -82,6 +96,18 @@ class RateLimitFilter implements WebFilter, Ordered {
                 verified.caller() instanceof Caller.Buyer buyer && verified.requirement() == Requirement.BUYER
                         ? Optional.of(buyer.sessionId())
                         : Optional.empty();
+        if (session.isPresent() && isStatusAsk(exchange)) {
+            LocalSessionBuckets.Take paced = statusPace.take(session.get());
+            if (!paced.allowed()) {
+                refusedByStatusPace.increment();
+                return Mono.error(Problem.retryable(
+                                ProblemType.RATE_LIMITED,
+                                "this session asks its place in line more often than once a second; ask again after"
+                                        + " Retry-After, or when the last answer's pollAfterMs says",
+                                paced.retryAfter())
+                        .toException());
+            }
+        }
         if (session.isPresent()) {
             LocalSessionBuckets.Take take = local.take(session.get());
             if (!take.allowed()) {
@@ -114,6 +140,15 @@ class RateLimitFilter implements WebFilter, Ordered {
                 ? "this session sends requests too fast"
                 : "this client address sends requests too fast";
         return Problem.retryable(ProblemType.RATE_LIMITED, detail, retryAfter).toException();
+    }
+
+    /** {@code GET /api/queue/{eventId}/status}: the ask the status pace is for. */
+    private static boolean isStatusAsk(ServerWebExchange exchange) {
+        String path = exchange.getRequest().getPath().value();
+        return exchange.getRequest().getMethod() == HttpMethod.GET
+                && path.startsWith(QUEUE_PREFIX)
+                && path.endsWith(STATUS_SUFFIX)
+                && path.indexOf('/', QUEUE_PREFIX.length()) == path.length() - STATUS_SUFFIX.length();
     }
 
     private static String clientAddress(ServerWebExchange exchange) {
