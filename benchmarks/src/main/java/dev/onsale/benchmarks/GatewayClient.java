@@ -149,13 +149,10 @@ final class GatewayClient {
                 "admission caps");
     }
 
-    /** Sets the event's admission rate as its operator would ({@code PUT /admin/events/{e}/admission}). */
-    void admitAtMost(UUID eventId, int perSecond) throws IOException, InterruptedException {
-        check(
-                send(put(
-                        "/admin/events/" + eventId + "/admission", "{\"maxAdmitPerSecond\": %d}".formatted(perSecond))),
-                200,
-                "admission rate");
+    /** Sets the event's admission caps as its operator would ({@code PUT /admin/events/{e}/admission}). */
+    void admitAtMost(UUID eventId, int active, int perSecond) throws IOException, InterruptedException {
+        String caps = "{\"maxActiveBuyers\": %d, \"maxAdmitPerSecond\": %d}".formatted(active, perSecond);
+        check(send(put("/admin/events/" + eventId + "/admission", caps)), 200, "admission caps");
     }
 
     String newSession() throws IOException, InterruptedException {
