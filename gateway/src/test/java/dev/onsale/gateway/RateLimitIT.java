@@ -107,6 +107,9 @@ class RateLimitIT {
 
         assertThat(answers.keySet()).as("statuses").containsOnly(200, 429);
         assertThat(answers.get(200)).as("passed in %.1f s", seconds).hasSizeBetween(3, 3 + (int) Math.ceil(seconds));
+        assertThat(seconds)
+                .as("a refusal is answered when the next ask would pass, a second after the burst")
+                .isGreaterThanOrEqualTo(0.9);
         assertThat(answers.get(429)).allSatisfy(refused -> {
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
             assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");

@@ -100,12 +100,17 @@ class RateLimitFilter implements WebFilter, Ordered {
             LocalSessionBuckets.Take paced = statusPace.take(session.get());
             if (!paced.allowed()) {
                 refusedByStatusPace.increment();
-                return Mono.error(Problem.retryable(
-                                ProblemType.RATE_LIMITED,
-                                "this session asks its place in line more often than once a second; ask again after"
-                                        + " Retry-After, or when the last answer's pollAfterMs says",
-                                paced.retryAfter())
-                        .toException());
+                // answered when the next ask would pass (at most a second): a script that asks again as soon as it
+                // is answered is held to about the pace, instead of costing a refusal every few milliseconds
+                return Mono.delay(paced.retryAfter())
+                        .publishOn(RequestLoop.of(exchange))
+                        .then(Mono.error(Problem.retryable(
+                                        ProblemType.RATE_LIMITED,
+                                        "this session asks its place in line more often than once a second; ask"
+                                                + " again after Retry-After, or when the last answer's pollAfterMs"
+                                                + " says",
+                                        paced.retryAfter())
+                                .toException()));
             }
         }
         if (session.isPresent()) {
