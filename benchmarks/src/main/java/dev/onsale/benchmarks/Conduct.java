@@ -130,9 +130,14 @@ final class Conduct {
     private final Queue<Hammering> hammers = new ConcurrentLinkedQueue<>();
     private final List<String> leaked = new CopyOnWriteArrayList<>();
 
-    /** A buyer's arrival, as its (first) tab saw it; nothing when none of its joins was answered. */
+    /** A buyer's arrival, as its one tab saw it; nothing when none of its joins was answered. */
     void arrived(TabLog tab) {
-        Fairness.Arrival arrival = tab.arrival();
+        arrived(List.of(tab));
+    }
+
+    /** A buyer's arrival on several tabs, as {@link TabLog#sessionArrival} tells it. */
+    void arrived(List<TabLog> tabs) {
+        Fairness.Arrival arrival = TabLog.sessionArrival(tabs);
         if (arrival != null) {
             arrivals.add(arrival);
         }

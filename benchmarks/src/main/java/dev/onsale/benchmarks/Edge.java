@@ -50,6 +50,15 @@ final class Edge {
         this.origin = http.open();
     }
 
+    /** Whether {@code --edge} (cdn or none) asks for a stand-in CDN. */
+    static boolean named(String given) {
+        return switch (given) {
+            case "cdn" -> true;
+            case "none" -> false;
+            default -> throw new IllegalArgumentException("--edge is cdn or none, not " + given);
+        };
+    }
+
     /** A tab's read of the document, sending {@code ifNoneMatch} (null: it has no copy). */
     Answer read(String ifNoneMatch) {
         Copy served = copy;

@@ -83,7 +83,7 @@ final class FiveTabs {
             for (Thread thread : threads) {
                 thread.join();
             }
-            conduct.arrived(first.log);
+            conduct.arrived(tabs.stream().map(t -> t.log).toList());
             return checkOut(tabs, token, pays, random);
         } finally {
             tabs.forEach(t -> t.tab.close());
@@ -203,7 +203,8 @@ final class FiveTabs {
      * (201), and any named order that one of its clicks may have made unseen: every named order when a click's answer
      * was lost (5xx, none: the gate took the seat, and while booking is down the order may be given up and another
      * made by a later click, never reaching the database), else each the session can read (a session reads only its
-     * own; a click refused after the gate took its seat, {@code sold-out}, made one the others were told of).
+     * own; a click refused after the gate took its seat, {@code sold-out}, made one the others were told of), and one
+     * not found when a click was refused {@code sold-out} ({@link #madeByAClickRefusedSoldOut}).
      */
     private Set<UUID> ownOrders(List<TabRun> tabs, String token, List<UUID> made) {
         List<Answer> holds = tabs.stream().map(t -> t.hold).toList();
@@ -216,12 +217,21 @@ final class FiveTabs {
             if (!own.contains(named)) {
                 Answer read =
                         tabs.getFirst().tab.call("GET /api/orders/{id}", http.get("/api/orders/" + named, token, null));
-                if (read.status() == 200) {
+                if (read.status() == 200 || madeByAClickRefusedSoldOut(holds, read)) {
                     own.add(named);
                 }
             }
         }
         return own;
+    }
+
+    /**
+     * Whether an order named to the tabs and not found ({@code read} 404) is one a click of the session made: the click
+     * answered {@code sold-out}, whose seat the gate took (and named to the other clicks as the session's live order)
+     * before the database refused it, so the order never existed there. Seen with booking killed and Redis restarted.
+     */
+    static boolean madeByAClickRefusedSoldOut(List<Answer> holds, Answer read) {
+        return read.status() == 404 && holds.stream().filter(Objects::nonNull).anyMatch(Checkout::refusedSoldOut);
     }
 
     /**

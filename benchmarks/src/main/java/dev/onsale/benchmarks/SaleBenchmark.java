@@ -80,7 +80,8 @@ final class SaleBenchmark {
         this.payShare = options.number("pay-percent", 70) / 100.0;
         this.edgeProtocol = !"status".equals(options.text("protocol", "edge"));
         this.oneCallArrival = edgeProtocol && !"separate".equals(options.text("arrival", "one-call"));
-        this.cdnEdge = edgeProtocol && edge(options.text("edge", buyers > RELEASE_IDLE_ABOVE_BUYERS ? "cdn" : "none"));
+        this.cdnEdge =
+                edgeProtocol && Edge.named(options.text("edge", buyers > RELEASE_IDLE_ABOVE_BUYERS ? "cdn" : "none"));
         this.maxActiveBuyers = options.number("max-active-buyers", 0);
         this.maxAdmitPerSecond = options.number("max-admit-per-second", 0);
         if ((maxActiveBuyers > 0) != (maxAdmitPerSecond > 0)) {
@@ -113,14 +114,6 @@ final class SaleBenchmark {
      * load generator and the gateway each, with room for the gateway's own connections to the services and engines.
      */
     static final int CROWD_CONNECTIONS = 8_000;
-
-    private static boolean edge(String given) {
-        return switch (given) {
-            case "cdn" -> true;
-            case "none" -> false;
-            default -> throw new IllegalArgumentException("--edge is cdn or none, not " + given);
-        };
-    }
 
     /** A warm-up sale of {@code buyers} on the clients and settings of {@code measured}. */
     private SaleBenchmark(SaleBenchmark measured, int buyers) {
@@ -162,40 +155,7 @@ final class SaleBenchmark {
             BuyerMix mix,
             int payers,
             Conduct.Snapshot conduct,
-            Edge.Figures edge) {
-
-        /** A run without a stand-in CDN. */
-        SaleRun(
-                UUID eventId,
-                double seconds,
-                CallFigures.Totals totals,
-                Map<String, Integer> endings,
-                boolean soldOut,
-                int buyers,
-                int seats,
-                int holdTtlSeconds,
-                double payShare,
-                int arrivalSeconds,
-                BuyerMix mix,
-                int payers,
-                Conduct.Snapshot conduct) {
-            this(
-                    eventId,
-                    seconds,
-                    totals,
-                    endings,
-                    soldOut,
-                    buyers,
-                    seats,
-                    holdTtlSeconds,
-                    payShare,
-                    arrivalSeconds,
-                    mix,
-                    payers,
-                    conduct,
-                    null);
-        }
-    }
+            Edge.Figures edge) {}
 
     void run() throws Exception {
         measured(sale -> {});

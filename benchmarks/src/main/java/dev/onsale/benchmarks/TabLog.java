@@ -1,5 +1,6 @@
 package dev.onsale.benchmarks;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
@@ -50,6 +51,39 @@ final class TabLog {
     /** The line no longer knew the tab's session (Redis lost it): the tab joins again, at the back. */
     void lostPlace() {
         lostPlace = true;
+    }
+
+    /** Whether the tab learned that the line lost its place. */
+    boolean placeWasLost() {
+        return lostPlace;
+    }
+
+    /**
+     * The arrival of a session whose tabs are {@code logs}, the first being the one that arrived: if any tab learned
+     * that the line lost the session's place (and joined again), or the tabs were told more than one place, the
+     * session's place was lost, also for a tab that only saw the new place's admission (another tab had joined again).
+     */
+    static Fairness.Arrival sessionArrival(List<TabLog> logs) {
+        TabLog first = logs.getFirst();
+        Fairness.Arrival arrival = first.arrival();
+        if (arrival == null) {
+            return null;
+        }
+        Set<Long> told = new TreeSet<>();
+        boolean lost = false;
+        for (TabLog log : logs) {
+            told.addAll(log.places);
+            lost |= log.lostPlace;
+        }
+        return lost || told.size() > 1
+                ? new Fairness.Arrival(
+                        arrival.sentNanos(),
+                        arrival.answeredNanos(),
+                        arrival.afterOpening(),
+                        arrival.place(),
+                        arrival.admittedSecond(),
+                        true)
+                : arrival;
     }
 
     /** Every place the tab was told while it waited. */

@@ -94,7 +94,8 @@ class AuditTest {
                 5,
                 BuyerMix.NONE,
                 70,
-                Conduct.Snapshot.EMPTY);
+                Conduct.Snapshot.EMPTY,
+                null);
         List<Audit.Check> checks = Audit.of(few, ledger(800, 70, 0, true), dashboard(0), reconciliation(0), true);
         assertThat(failed(checks)).isEmpty();
         assertThat(checks)
@@ -134,7 +135,8 @@ class AuditTest {
                 5,
                 new BuyerMix(Map.of(Behaviour.BOT, 90.0)),
                 70,
-                Conduct.Snapshot.EMPTY);
+                Conduct.Snapshot.EMPTY,
+                null);
         List<Audit.Check> checks = Audit.of(botHeavy, ledger(100, 50, 0, true), dashboard(0), reconciliation(0), true);
         assertThat(failed(checks)).isEmpty();
         assertThat(checks)
@@ -163,7 +165,8 @@ class AuditTest {
                 5,
                 BuyerMix.NONE,
                 3500,
-                Conduct.Snapshot.EMPTY);
+                Conduct.Snapshot.EMPTY,
+                null);
     }
 
     private static JsonNode ledger(long total, long sold, long held, boolean i1) {

@@ -14,6 +14,43 @@ class FiveTabsTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
+    void aNamedOrderNotFoundIsTheSessionsOwnOnlyWhenOneOfItsClicksWasRefusedSoldOut() {
+        TabClient.Answer sent = answer(409, "{\"type\": \"/problems/order-already-live\"}");
+        TabClient.Answer soldOut = answer(409, "{\"type\": \"/problems/sold-out\"}");
+        TabClient.Answer notFound = answer(404, "{\"type\": \"/problems/order-not-found\"}");
+        TabClient.Answer unavailable = answer(503, "{\"type\": \"/problems/service-unavailable\"}");
+
+        assertThat(FiveTabs.madeByAClickRefusedSoldOut(Arrays.asList(sent, soldOut, null, sent), notFound))
+                .isTrue();
+        assertThat(FiveTabs.madeByAClickRefusedSoldOut(List.of(sent, sent, sent), notFound))
+                .as("no click refused: an order of another session")
+                .isFalse();
+        assertThat(FiveTabs.madeByAClickRefusedSoldOut(List.of(sent, soldOut), unavailable))
+                .as("not read at all")
+                .isFalse();
+    }
+
+    @Test
+    void aSessionWhoseOtherTabJoinedAgainLostItsPlaceForFairnessThoughItsFirstTabSawNo404() {
+        TabLog first = new TabLog();
+        first.joinSent(1);
+        first.joinAnswered(2, json("{\"status\": \"WAITING\", \"place\": 1872}"));
+        TabLog other = new TabLog();
+        other.saw(json("{\"status\": \"WAITING\", \"place\": 35}"));
+        TabLog again = new TabLog();
+        again.lostPlace();
+
+        assertThat(TabLog.sessionArrival(List.of(first)).lostPlace()).isFalse();
+        assertThat(TabLog.sessionArrival(List.of(first, other)).lostPlace())
+                .as("told two places")
+                .isTrue();
+        assertThat(TabLog.sessionArrival(List.of(first, again)).lostPlace())
+                .as("a tab saw the 404")
+                .isTrue();
+        assertThat(TabLog.sessionArrival(List.of(first, other)).place()).isEqualTo(1872);
+    }
+
+    @Test
     void aSecondTabIsSentToTheOrderTheRefusalNames() {
         UUID order = UUID.fromString("0b1aaac8-0a02-490a-abda-0c61d89b98e6");
         TabClient.Answer refused = answer(
@@ -62,6 +99,10 @@ class FiveTabsTest {
                 .isNull();
         assertThat(FiveTabs.clicks(Arrays.asList(soldOut, sent, null, lost, TabClient.Answer.NONE)))
                 .containsExactly("409 sold-out", "409 order-already-live", "no click", "503 service-unavailable", "0");
+    }
+
+    private static tools.jackson.databind.JsonNode json(String body) {
+        return JSON.readTree(body);
     }
 
     private static TabClient.Answer answer(int status, String body) {

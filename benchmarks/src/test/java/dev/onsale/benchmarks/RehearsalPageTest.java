@@ -28,7 +28,8 @@ class RehearsalPageTest {
             2,
             new BuyerMix(Map.of(Behaviour.BOT, 2.0, Behaviour.TABS, 1.5)),
             208,
-            Conduct.Snapshot.EMPTY);
+            Conduct.Snapshot.EMPTY,
+            null);
 
     private static final List<CallFigures.Step> STEPS = List.of(
             new CallFigures.Step("POST /api/events/{e}/holds", 420, 12.5, 40.25, 88.0, 130.5, Map.of("201", 400)),
