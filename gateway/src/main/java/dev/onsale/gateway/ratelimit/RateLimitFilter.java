@@ -40,6 +40,9 @@ class RateLimitFilter implements WebFilter, Ordered {
 
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 20;
 
+    /** The longest a status ask refused by the pace is held before its 429 is sent. */
+    static final Duration LONGEST_PACED_WAIT = Duration.ofSeconds(1);
+
     private static final String QUEUE_PREFIX = "/api/queue/";
     private static final String STATUS_SUFFIX = "/status";
     private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
@@ -100,15 +103,18 @@ class RateLimitFilter implements WebFilter, Ordered {
             LocalSessionBuckets.Take paced = statusPace.take(session.get());
             if (!paced.allowed()) {
                 refusedByStatusPace.increment();
-                // answered when the next ask would pass (at most a second): a script that asks again as soon as it
-                // is answered is held to about the pace, instead of costing a refusal every few milliseconds
-                return Mono.delay(paced.retryAfter())
+                // answered when the next ask would pass, but never more than a second late: a script that asks
+                // again as soon as it is answered is held to about the pace, instead of costing a refusal every few
+                // milliseconds, and no answer comes near the gateway's deadline
+                Duration held =
+                        paced.retryAfter().compareTo(LONGEST_PACED_WAIT) < 0 ? paced.retryAfter() : LONGEST_PACED_WAIT;
+                return Mono.delay(held)
                         .publishOn(RequestLoop.of(exchange))
                         .then(Mono.error(Problem.retryable(
                                         ProblemType.RATE_LIMITED,
-                                        "this session asks its place in line more often than once a second; ask"
-                                                + " again after Retry-After, or when the last answer's pollAfterMs"
-                                                + " says",
+                                        "this session asks its place in line faster than the waiting room's pace;"
+                                                + " ask again after Retry-After, or when the last answer's"
+                                                + " pollAfterMs says",
                                         paced.retryAfter())
                                 .toException()));
             }
