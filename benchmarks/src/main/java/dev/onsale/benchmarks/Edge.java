@@ -24,7 +24,14 @@ final class Edge {
     private static final long STALE_IF_ERROR_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** What the edge did: reads it answered (of them 304s), and its requests to the gateway (of them failed). */
-    record Figures(long answered, long notModified, long fetches, long failedFetches) {}
+    record Figures(long answered, long notModified, long fetches, long failedFetches) {
+
+        /** The figures in a sentence, for the printed summary and the report's page. */
+        String describe() {
+            return "the stand-in CDN answered %d progress reads (%d of them 304) and asked the gateway %d times (%d failed)"
+                    .formatted(answered, notModified, fetches, failedFetches);
+        }
+    }
 
     private final TabClient http;
     private final String path;

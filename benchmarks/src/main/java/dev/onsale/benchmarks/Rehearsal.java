@@ -223,14 +223,7 @@ final class Rehearsal {
                 "progress reads",
                 sale.edge() == null
                         ? "every one to the gateway (--edge=none)"
-                        : "through a CDN stood in for in the load generator (--edge=cdn): it answered %d (%d of them 304)"
-                                        .formatted(
-                                                sale.edge().answered(),
-                                                sale.edge().notModified())
-                                + " and asked the gateway %d times (%d failed)"
-                                        .formatted(
-                                                sale.edge().fetches(),
-                                                sale.edge().failedFetches()));
+                        : sale.edge().describe() + " (--edge=cdn)");
         return setup;
     }
 

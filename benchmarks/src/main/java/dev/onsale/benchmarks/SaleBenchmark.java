@@ -367,11 +367,7 @@ final class SaleBenchmark {
                 buyers,
                 endings.snapshot());
         if (lastEdge != null) {
-            Edge.Figures edge = lastEdge.figures();
-            System.out.printf(
-                    "the stand-in CDN answered %d progress reads (%d of them 304) and asked the gateway %d times"
-                            + " (%d failed); only those %d are among the requests above%n",
-                    edge.answered(), edge.notModified(), edge.fetches(), edge.failedFetches(), edge.fetches());
+            System.out.println(lastEdge.figures().describe() + "; only those fetches are among the requests above");
         }
         System.out.println(lastSaleCpu.report());
         return totals;

@@ -53,11 +53,6 @@ final class TabLog {
         lostPlace = true;
     }
 
-    /** Whether the tab learned that the line lost its place. */
-    boolean placeWasLost() {
-        return lostPlace;
-    }
-
     /**
      * The arrival of a session whose tabs are {@code logs}, the first being the one that arrived: if any tab learned
      * that the line lost the session's place (and joined again), or the tabs were told more than one place, the

@@ -106,9 +106,7 @@ class RateLimitFilter implements WebFilter, Ordered {
                 // answered when the next ask would pass, but never more than a second late: a script that asks
                 // again as soon as it is answered is held to about the pace, instead of costing a refusal every few
                 // milliseconds, and no answer comes near the gateway's deadline
-                Duration held =
-                        paced.retryAfter().compareTo(LONGEST_PACED_WAIT) < 0 ? paced.retryAfter() : LONGEST_PACED_WAIT;
-                return Mono.delay(held)
+                return Mono.delay(heldFor(paced.retryAfter()))
                         .publishOn(RequestLoop.of(exchange))
                         .then(Mono.error(Problem.retryable(
                                         ProblemType.RATE_LIMITED,
@@ -151,6 +149,11 @@ class RateLimitFilter implements WebFilter, Ordered {
                 ? "this session sends requests too fast"
                 : "this client address sends requests too fast";
         return Problem.retryable(ProblemType.RATE_LIMITED, detail, retryAfter).toException();
+    }
+
+    /** How long a status ask refused with {@code retryAfter} is held before its 429: that, at most a second. */
+    static Duration heldFor(Duration retryAfter) {
+        return retryAfter.compareTo(LONGEST_PACED_WAIT) < 0 ? retryAfter : LONGEST_PACED_WAIT;
     }
 
     /** {@code GET /api/queue/{eventId}/status}: the ask the status pace is for. */
