@@ -17,7 +17,8 @@ public final class Benchmarks {
                              [--tokens-out=FILE (event id and session tokens, for wrk: see benchmarks/wrk/status.lua)]
                            ./onsale bench holds [--gateway=...] [--redis=...] [--admin-token=...] [--buyers=5000]
                              [--redis-connections=256] [--warm-up-holds=500 (a round on an event of its own and a raw
-                             one first, printed, not in the ratio; 0 skips them)]
+                             one first, printed, not in the ratio; 0 skips them)] [--client=wrk (sends the holds;
+                             jvm: the JDK's HTTP client, which costs the shared cores several times what wrk does)]
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]

@@ -77,10 +77,23 @@ final class Crowd {
         return IntStream.range(0, size()).filter(i -> admissions[i] != null).toArray();
     }
 
-    /** Joins the event's waiting room and polls as told until ADMITTED: the admission token, null if not within {@link #TIMEOUT}. */
+    /**
+     * Joins the event's waiting room and polls as told until ADMITTED: the admission token, null if not within
+     * {@link #TIMEOUT}. A join answered 429 or 503 is made again after its {@code Retry-After}, as the waiting page
+     * does: a buyer whose join was shed during the burst is still in the crowd, not stuck polling a line it never
+     * joined.
+     */
     static String admit(GatewayClient client, UUID eventId, String session) throws IOException, InterruptedException {
-        JsonNode status = client.json(client.send(client.post("/api/queue/" + eventId + "/join", session, null, "{}")));
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        HttpResponse<String> joined = client.send(client.post("/api/queue/" + eventId + "/join", session, null, "{}"));
+        while (joined.statusCode() == 429 || joined.statusCode() == 503) {
+            if (System.nanoTime() > deadline) {
+                return null;
+            }
+            Thread.sleep(GatewayClient.retryAfterSeconds(joined) * 1_000);
+            joined = client.send(client.post("/api/queue/" + eventId + "/join", session, null, "{}"));
+        }
+        JsonNode status = client.json(joined);
         while (!status.path("status").asString("").equals("ADMITTED")) {
             if (System.nanoTime() > deadline) {
                 return null;

@@ -123,8 +123,10 @@ public final class OnsaleLauncher {
                   --gateway-address=IP [127.0.0.1]  where the gateway listens; 0.0.0.0 opens it, and only it, to
                                             other hosts (every service, the sandbox and the engines stay on loopback)
                   --timeout=SECONDS [180]   how long the services may take to become ready
-                  --jvm-opts="..."          JVM options of each service process but the gateway (C1 only by
-                                            default: a faster start)
+                  --jvm-opts="..."          JVM options of each service process but the gateway (by default
+                                            C1 only, a faster start, but for queue and inventory: the full
+                                            JIT, 768 MB and the parallel collector, as every buyer's burst
+                                            reaches them)
                   --gateway-jvm-opts="..."  JVM options of the gateway (the full JIT, a 1 GB heap and the
                                             parallel collector by default: it carries every request and
                                             connection, at less than half the CPU once warm)

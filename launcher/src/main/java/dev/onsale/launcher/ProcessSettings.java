@@ -11,7 +11,9 @@ import java.util.Objects;
  * the extra environment of every service, and how long a process may take to start and to stop.
  *
  * @param java               java executable for every child process
- * @param serviceJvmOptions  JVM options of each service process but the gateway
+ * @param serviceJvmOptions  JVM options of each service process but the gateway and the hot path's
+ * @param hotPathJvmOptions  JVM options of the services every buyer's burst reaches: queue-service (joins, status)
+ *                           and inventory-service (holds)
  * @param gatewayJvmOptions  JVM options of the gateway
  * @param enginesJvmOptions  JVM options of the engines process
  * @param enginesTimeout     how long the engines may take to become ready
@@ -26,6 +28,7 @@ import java.util.Objects;
 public record ProcessSettings(
         Path java,
         List<String> serviceJvmOptions,
+        List<String> hotPathJvmOptions,
         List<String> gatewayJvmOptions,
         List<String> enginesJvmOptions,
         Duration enginesTimeout,
@@ -36,8 +39,9 @@ public record ProcessSettings(
         int replicas) {
 
     /**
-     * C1 only: on a 2-core laptop the stack is up in ~35 s instead of ~60 s with the full JIT, and the
-     * services answer few requests each under the waiting room's protocol. Production images set their own flags.
+     * C1 only: on a 2-core laptop the stack is up in ~35 s instead of ~60 s with the full JIT, and these services
+     * (booking, payment, the payment sandbox) answer few requests each under the waiting room's protocol. Production
+     * images set their own flags.
      */
     static final List<String> SERVICE_JVM_OPTIONS = List.of(
             "-Xms64m",
@@ -57,11 +61,23 @@ public record ProcessSettings(
     static final List<String> GATEWAY_JVM_OPTIONS =
             List.of("-Xms512m", "-Xmx1g", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
 
+    /**
+     * The full JIT, the parallel collector and twice the heap for the two services every buyer of a burst reaches at
+     * once: queue-service (joins, status) and inventory-service (holds). Measured on 2 cores with {@code bench holds}
+     * (5,000 holds at once, sent by wrk), run after run on a fresh stack: 905, 1,077 and 1,060 holds a second with the
+     * services' C1-only code, 384 MB and the serial collector; 777, 951, 1,299 and 1,409 with these (the full JIT
+     * compiles through the first runs). With 2,000 holds in flight inventory-service's heap grew by about 250 MB: in
+     * 384 MB it ran back-to-back full collections of 0.2-0.4 s each through the burst.
+     */
+    static final List<String> HOT_PATH_JVM_OPTIONS =
+            List.of("-Xms256m", "-Xmx768m", "-XX:+UseParallelGC", "-Xss512k", "-XX:+ExitOnOutOfMemoryError");
+
     static final List<String> ENGINES_JVM_OPTIONS =
             List.of("-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     public ProcessSettings {
         serviceJvmOptions = List.copyOf(serviceJvmOptions);
+        hotPathJvmOptions = List.copyOf(hotPathJvmOptions);
         gatewayJvmOptions = List.copyOf(gatewayJvmOptions);
         serviceEnvironment = Map.copyOf(serviceEnvironment);
         enginesJvmOptions = List.copyOf(enginesJvmOptions);
@@ -79,6 +95,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 currentJava(),
                 SERVICE_JVM_OPTIONS,
+                HOT_PATH_JVM_OPTIONS,
                 GATEWAY_JVM_OPTIONS,
                 ENGINES_JVM_OPTIONS,
                 Duration.ofSeconds(120),
@@ -91,12 +108,17 @@ public record ProcessSettings(
 
     /** The JVM options of {@code service}'s process. */
     public List<String> jvmOptionsOf(Service service) {
-        return service == Service.GATEWAY ? gatewayJvmOptions : serviceJvmOptions;
+        return switch (service) {
+            case GATEWAY -> gatewayJvmOptions;
+            case QUEUE, INVENTORY -> hotPathJvmOptions;
+            default -> serviceJvmOptions;
+        };
     }
 
     ProcessSettings withServiceJvmOptions(List<String> options) {
         return new ProcessSettings(
                 java,
+                options,
                 options,
                 gatewayJvmOptions,
                 enginesJvmOptions,
@@ -112,6 +134,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 java,
                 serviceJvmOptions,
+                hotPathJvmOptions,
                 options,
                 enginesJvmOptions,
                 enginesTimeout,
@@ -126,6 +149,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 java,
                 serviceJvmOptions,
+                hotPathJvmOptions,
                 gatewayJvmOptions,
                 enginesJvmOptions,
                 enginesTimeout,
@@ -140,6 +164,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 java,
                 serviceJvmOptions,
+                hotPathJvmOptions,
                 gatewayJvmOptions,
                 enginesJvmOptions,
                 enginesTimeout,
@@ -154,6 +179,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 java,
                 serviceJvmOptions,
+                hotPathJvmOptions,
                 gatewayJvmOptions,
                 enginesJvmOptions,
                 enginesTimeout,
@@ -168,6 +194,7 @@ public record ProcessSettings(
         return new ProcessSettings(
                 java,
                 serviceJvmOptions,
+                hotPathJvmOptions,
                 gatewayJvmOptions,
                 enginesJvmOptions,
                 enginesTimeout,

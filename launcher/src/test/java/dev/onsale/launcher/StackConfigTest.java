@@ -176,10 +176,15 @@ class StackConfigTest {
     }
 
     @Test
-    void theGatewayRunsTheFullJitAndTheServicesC1Only() {
-        assertThat(defaults.jvmOptionsOf(Service.GATEWAY))
-                .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
-        assertThat(defaults.jvmOptionsOf(Service.INVENTORY)).contains("-XX:TieredStopAtLevel=1");
+    void theGatewayAndTheHotPathRunTheFullJitAndTheOtherServicesC1Only() {
+        for (Service fullJit : List.of(Service.GATEWAY, Service.QUEUE, Service.INVENTORY)) {
+            assertThat(defaults.jvmOptionsOf(fullJit))
+                    .as(fullJit.name())
+                    .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
+        }
+        assertThat(defaults.jvmOptionsOf(Service.BOOKING)).contains("-XX:TieredStopAtLevel=1");
+        assertThat(defaults.jvmOptionsOf(Service.PAYMENT)).contains("-XX:TieredStopAtLevel=1");
+        assertThat(defaults.jvmOptionsOf(Service.INVENTORY)).contains("-Xmx768m", "-XX:+UseParallelGC");
     }
 
     @Test

@@ -34,6 +34,7 @@ class StackTest {
                         List.of("-Xmx32m"),
                         List.of("-Xmx32m"),
                         List.of("-Xmx32m"),
+                        List.of("-Xmx32m"),
                         Duration.ofSeconds(60),
                         base.readinessTimeout(),
                         Duration.ofSeconds(5),

@@ -14,6 +14,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
 import org.springframework.stereotype.Component;
@@ -49,6 +50,14 @@ class RateLimitFilter implements WebFilter, Ordered {
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
 
     private final TokenBuckets buckets;
+    /**
+     * The longest a request waits for the buckets before passing unlimited: the Redis client's own command timeout
+     * ({@code spring.data.redis.timeout}), enforced here as well. Under the holds burst two requests were held until
+     * the gateway's deadline (18 s, then 503, "not routed yet"), each starting within a second of a spell of the
+     * client's timeouts: a take that never signals must not hold a buyer.
+     */
+    private final Duration redisWait;
+
     private final LocalSessionBuckets local;
     private final LocalSessionBuckets statusPace;
     private final Counter checked;
@@ -59,8 +68,14 @@ class RateLimitFilter implements WebFilter, Ordered {
     private final Counter refusedByStatusPace;
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - WARN_EVERY_NANOS);
 
-    RateLimitFilter(TokenBuckets buckets, RateLimitProperties limits, StatusPaceProperties pace, MeterRegistry meters) {
+    RateLimitFilter(
+            TokenBuckets buckets,
+            RateLimitProperties limits,
+            StatusPaceProperties pace,
+            MeterRegistry meters,
+            @Value("${spring.data.redis.timeout:250ms}") Duration redisWait) {
         this.buckets = buckets;
+        this.redisWait = redisWait;
         this.local = new LocalSessionBuckets(limits);
         this.statusPace = new LocalSessionBuckets(
                 pace.burst(),
@@ -126,6 +141,7 @@ class RateLimitFilter implements WebFilter, Ordered {
             }
         }
         return buckets.take(clientAddress(exchange), session)
+                .timeout(redisWait)
                 .map(verdict -> {
                     checked.increment();
                     return verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict);

@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Token-bucket limits kept in Redis, so they hold across gateway replicas, with an in-memory pre-check
  * per replica that answers obvious floods without Redis. How long a request waits for Redis before
- * passing unlimited is {@code spring.data.redis.timeout}.
+ * passing unlimited is {@code spring.data.redis.timeout}, whether or not the client's own timeout fires.
  *
  * @param sessionBurst       requests one buyer session may send at once
  * @param sessionPerSecond   sustained requests per second of one buyer session

@@ -39,7 +39,7 @@ public final class RequestLoop {
             return nativeRequest instanceof Connection connection
                     ? connection.channel().eventLoop()
                     : null;
-        } catch (IllegalArgumentException notReactorNetty) {
+        } catch (IllegalArgumentException | IllegalStateException notReactorNetty) {
             return null;
         }
     }

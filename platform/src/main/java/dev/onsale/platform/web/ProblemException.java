@@ -7,7 +7,8 @@ import org.springframework.http.HttpStatus;
 /**
  * A refusal the caller can act on, rendered as {@code application/problem+json} with
  * {@code type = /problems/<slug>}, the catalog's title and status. Throw it from domain or web code; nothing else is
- * needed.
+ * needed. It carries no stack trace: it is an answer to the caller, never logged as a failure, and under a burst a
+ * service throws thousands a second (every hold refused sold-out is one), each from a virtual thread's deep stack.
  */
 public class ProblemException extends RuntimeException {
 
@@ -20,7 +21,7 @@ public class ProblemException extends RuntimeException {
     }
 
     private ProblemException(ProblemType type, String detail, List<FieldError> errors, Long retryAfterSeconds) {
-        super(detail);
+        super(detail, null, false, false);
         this.type = type;
         this.errors = List.copyOf(errors);
         this.retryAfterSeconds = retryAfterSeconds;
