@@ -51,10 +51,11 @@ class RateLimitFilter implements WebFilter, Ordered {
 
     private final TokenBuckets buckets;
     /**
-     * The longest a request waits for the buckets before passing unlimited: the Redis client's own command timeout
-     * ({@code spring.data.redis.timeout}), enforced here as well. Under the holds burst two requests were held until
-     * the gateway's deadline (18 s, then 503, "not routed yet"), each starting within a second of a spell of the
-     * client's timeouts: a take that never signals must not hold a buyer.
+     * The Redis client's own command timeout ({@code spring.data.redis.timeout}): how long a request waits for the
+     * buckets before passing unlimited. Twice that is enforced here as well, so that a take that never signals
+     * (neither a reply nor the client's timeout) cannot hold a buyer until the gateway's deadline; the client's timeout
+     * still fires first, as a backstop at the same moment would cancel takes the client then fails into nothing (each
+     * logged as a dropped error).
      */
     private final Duration redisWait;
 
@@ -141,7 +142,7 @@ class RateLimitFilter implements WebFilter, Ordered {
             }
         }
         return buckets.take(clientAddress(exchange), session)
-                .timeout(redisWait)
+                .timeout(redisWait.multipliedBy(2))
                 .map(verdict -> {
                     checked.increment();
                     return verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict);
