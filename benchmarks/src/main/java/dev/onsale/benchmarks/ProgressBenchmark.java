@@ -161,20 +161,10 @@ final class ProgressBenchmark {
     }
 
     private static String run(List<String> command) throws IOException, InterruptedException {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IllegalStateException(
-                    command.getFirst() + " is not installed: this benchmark needs Debian's wrk "
-                            + "and redis-tools (apt-get install wrk redis-tools)",
-                    e);
-        }
+        Process process = ExternalTools.start(
+                command, "this benchmark needs Debian's wrk and redis-tools (apt-get install wrk redis-tools)");
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (process.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
-        }
-        return out;
+        return ExternalTools.succeeded(process, command, out);
     }
 
     private static String find(Pattern pattern, String out, String what) {

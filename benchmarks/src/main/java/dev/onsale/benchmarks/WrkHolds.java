@@ -139,15 +139,10 @@ final class WrkHolds {
      * summary and runs {@code done()}, as on Ctrl-C).
      */
     private static String run(List<String> command) throws IOException, InterruptedException {
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IllegalStateException(
-                    "wrk is not installed: the holds benchmark needs Debian's wrk (apt-get install wrk), or"
-                            + " --client=jvm to send the holds from the JVM",
-                    e);
-        }
+        Process process = ExternalTools.start(
+                command,
+                "the holds benchmark needs Debian's wrk (apt-get install wrk), or --client=jvm to send the holds"
+                        + " from the JVM");
         StringBuilder out = new StringBuilder();
         int threadsDone = 0;
         try (BufferedReader lines =
@@ -162,9 +157,6 @@ final class WrkHolds {
                 }
             }
         }
-        if (process.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
-        }
-        return out.toString();
+        return ExternalTools.succeeded(process, command, out.toString());
     }
 }
