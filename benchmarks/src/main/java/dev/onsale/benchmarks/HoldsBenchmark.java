@@ -21,11 +21,11 @@ import tools.jackson.databind.JsonNode;
  * Holds under {@code --buyers} concurrent attempts on an 800-seat map, through the gateway, as buyers make
  * them: sessions, the waiting room (caps lifted so that everyone is admitted), then every buyer's hold at
  * once, sent by wrk ({@link WrkHolds}) — half choosing one of the first 200 seats, half asking for one or two
- * seats. Beside it, in the same
- * run and with the same mix, the raw {@code EVALSHA} of inventory-service's own gate script on a scratch
- * event's keys, through Jedis (the client inventory-service uses), as the ceiling: the script and the layout of its
- * call are the service's ({@link PlaceScript}, from its {@code place-script} jar). Last, the time from a hold's
- * {@code expiresAt} to its seats showing FREE in the catalog.
+ * seats. Beside it, in the same run and with the same mix, the raw {@code EVALSHA} of inventory-service's own gate
+ * script on a scratch event's keys, through Jedis (the client inventory-service uses), as the ceiling: the script
+ * and the layout of its call are the service's ({@link PlaceScript}, from its {@code place-script} jar), measured
+ * once the stack has settled. Last, the time from a hold's {@code expiresAt} to its seats showing FREE in the
+ * catalog.
  *
  * <p>A smaller round of both first ({@code --warm-up-holds}), on an event of its own, printed and kept out of the
  * ratio: the ratio compares steady states, not a stack's first requests after {@code ./onsale up}, when its connection

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -91,7 +92,7 @@ public final class EmbeddedEngines implements Engines {
             Files.createDirectories(engines.workDir);
             long started = System.nanoTime();
             if (topology.redisCluster()) {
-                engines.startRedisCluster(topology.redisMasters());
+                engines.startRedisCluster(topology.redisMasters(), topology.portsToAvoid());
             } else {
                 engines.startRedis(ports.redis());
             }
@@ -175,9 +176,9 @@ public final class EmbeddedEngines implements Engines {
     }
 
     /** Redis as a cluster of {@code masters} nodes; the first node's port is the one a single-server client names. */
-    private void startRedisCluster(int masters) {
+    private void startRedisCluster(int masters, Set<Integer> portsToAvoid) {
         // a replica per master, so that a master can fail over as in a deployment
-        redisCluster = RedisClusterEngine.start(masters, 1);
+        redisCluster = RedisClusterEngine.start(masters, 1, portsToAvoid);
         redisPort = redisCluster.ports().getFirst();
         redisPid = redisCluster.pids().stream().findFirst().orElse(-1L);
     }

@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -46,7 +48,10 @@ public final class EnginesMain {
         Path readyFile = options.containsKey("ready-file") ? Path.of(options.get("ready-file")) : null;
 
         long started = System.nanoTime();
-        var topology = new Topology(intOption(options, "kafka-brokers", 1), intOption(options, "redis-cluster", 0));
+        var topology = new Topology(
+                intOption(options, "kafka-brokers", 1),
+                intOption(options, "redis-cluster", 0),
+                portsOption(options, "avoid-ports"));
         EmbeddedEngines engines = EmbeddedEngines.start(ports, workDir, topology);
         var control = new AtomicReference<Thread>();
         Runnable stop = () -> {
@@ -110,6 +115,23 @@ public final class EnginesMain {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A comma-separated list of ports ({@code --avoid-ports=20001,20002}); none when the option is absent. */
+    static Set<Integer> portsOption(Map<String, String> options, String name) {
+        String value = options.getOrDefault(name, "").strip();
+        if (value.isEmpty()) {
+            return Set.of();
+        }
+        Set<Integer> ports = new HashSet<>();
+        for (String port : value.split(",")) {
+            try {
+                ports.add(Integer.parseInt(port.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " must list port numbers, got " + value, e);
+            }
+        }
+        return ports;
     }
 
     static Map<String, String> parse(String[] args) {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import redis.embedded.RedisServer;
@@ -44,9 +45,11 @@ public final class RedisClusterEngine implements AutoCloseable {
     private final List<RedisServer> servers = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final List<Integer> replicaPorts = new ArrayList<>();
+    private final Set<Integer> portsToAvoid;
 
-    private RedisClusterEngine(Path dir) {
+    private RedisClusterEngine(Path dir, Set<Integer> portsToAvoid) {
         this.dir = dir;
+        this.portsToAvoid = Set.copyOf(portsToAvoid);
     }
 
     /** One cluster of 3 nodes for every test of this JVM, started on first use and stopped when the JVM exits. */
@@ -69,12 +72,20 @@ public final class RedisClusterEngine implements AutoCloseable {
      * promotes), and waits until it serves every slot and every replica follows its master.
      */
     public static RedisClusterEngine start(int masters, int replicasPerMaster) {
+        return start(masters, replicasPerMaster, Set.of());
+    }
+
+    /**
+     * As {@link #start(int, int)}, no node taking any of {@code portsToAvoid} as its port or its bus port: the ports
+     * a launcher picked for its services, which are still free while the engines start.
+     */
+    public static RedisClusterEngine start(int masters, int replicasPerMaster, Set<Integer> portsToAvoid) {
         if (masters < 1) {
             throw new IllegalArgumentException("a cluster needs a node");
         }
         RedisClusterEngine cluster;
         try {
-            cluster = new RedisClusterEngine(Files.createTempDirectory("onsale-redis-cluster-"));
+            cluster = new RedisClusterEngine(Files.createTempDirectory("onsale-redis-cluster-"), portsToAvoid);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -275,10 +286,16 @@ public final class RedisClusterEngine implements AutoCloseable {
         }
     }
 
+    /** A port free with its bus port, neither to be avoided: tried in order from a random one, each at most once. */
     private int freeNodePort() throws IOException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int port = LOWEST_PORT + ThreadLocalRandom.current().nextInt(PORT_RANGE);
-            if (!allPorts().contains(port) && free(port) && free(port + BUS_OFFSET)) {
+        int offset = ThreadLocalRandom.current().nextInt(PORT_RANGE);
+        for (int tried = 0; tried < PORT_RANGE; tried++) {
+            int port = LOWEST_PORT + (offset + tried) % PORT_RANGE;
+            if (!allPorts().contains(port)
+                    && !portsToAvoid.contains(port)
+                    && !portsToAvoid.contains(port + BUS_OFFSET)
+                    && free(port)
+                    && free(port + BUS_OFFSET)) {
                 return port;
             }
         }

@@ -26,6 +26,18 @@ class EnginesMainTest {
     }
 
     @Test
+    void portsToAvoidAreACommaSeparatedList() {
+        assertThat(EnginesMain.portsOption(
+                        EnginesMain.parse(new String[] {"--avoid-ports=20001, 20002,31000"}), "avoid-ports"))
+                .containsExactlyInAnyOrder(20001, 20002, 31000);
+        assertThat(EnginesMain.portsOption(EnginesMain.parse(new String[] {}), "avoid-ports"))
+                .isEmpty();
+        assertThatThrownBy(() -> EnginesMain.portsOption(
+                        EnginesMain.parse(new String[] {"--avoid-ports=20001,x"}), "avoid-ports"))
+                .hasMessageContaining("--avoid-ports must list port numbers");
+    }
+
+    @Test
     void theReadyFileAppearsCompleteAndReplacesAnOldOne() throws Exception {
         Path ready = dir.resolve("sub/engines.ready");
         var properties = new Properties();

@@ -141,13 +141,16 @@ class RateLimitFilter implements WebFilter, Ordered {
                 return Mono.error(refusal("session", take.retryAfter()));
             }
         }
+        RateLimitStage.mark(exchange, RateLimitStage.ASKED);
         return buckets.take(clientAddress(exchange), session)
                 .timeout(redisWait.multipliedBy(2))
                 .map(verdict -> {
+                    RateLimitStage.mark(exchange, RateLimitStage.DECIDED);
                     checked.increment();
                     return verdict.allowed() ? Optional.<TokenBuckets.Verdict>empty() : Optional.of(verdict);
                 })
                 .onErrorResume(error -> {
+                    RateLimitStage.mark(exchange, RateLimitStage.DECIDED);
                     unchecked.increment();
                     warnRarely(error);
                     return Mono.just(Optional.empty());

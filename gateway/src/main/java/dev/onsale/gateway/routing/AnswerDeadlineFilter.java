@@ -2,11 +2,13 @@ package dev.onsale.gateway.routing;
 
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.CLIENT_RESPONSE_ATTR;
 import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ALREADY_ROUTED_ATTR;
+import static org.springframework.cloud.gateway.support.ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR;
 
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.correlation.CorrelationId;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemProperties;
+import dev.onsale.gateway.ratelimit.RateLimitStage;
 import dev.onsale.gateway.ratelimit.RequestLoop;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -108,10 +110,13 @@ class AnswerDeadlineFilter implements WebFilter, Ordered {
         }
     }
 
-    private static String stage(ServerWebExchange exchange) {
+    static String stage(ServerWebExchange exchange) {
         if (Boolean.TRUE.equals(exchange.getAttribute(GATEWAY_ALREADY_ROUTED_ATTR))) {
             return "routed: waiting for a connection or the service";
         }
-        return "not routed yet";
+        if (exchange.getAttribute(GATEWAY_ROUTE_ATTR) != null) {
+            return "not routed yet: a route matched, not forwarded";
+        }
+        return "not routed yet: no route matched yet; the rate limiter " + RateLimitStage.of(exchange);
     }
 }

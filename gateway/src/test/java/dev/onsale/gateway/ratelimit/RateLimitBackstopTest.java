@@ -48,6 +48,7 @@ class RateLimitBackstopTest {
                 .verify(Duration.ofSeconds(5));
 
         assertThat(passed).isTrue();
+        assertThat(RateLimitStage.of(exchange)).isEqualTo("decided");
         assertThat(meters.counter("onsale.gateway.ratelimit.unchecked").count()).isEqualTo(1);
     }
 }
