@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One process of a service: the first of each on the service's configured ports, the further replicas of a service
@@ -24,6 +26,14 @@ record Replica(Service service, int number, int port, int managementPort) {
 
     String url() {
         return "http://" + StackPorts.LOOPBACK + ":" + port;
+    }
+
+    /** Every port and management port of {@code replicas}, comma-separated. */
+    static String portList(List<Replica> replicas) {
+        return replicas.stream()
+                .flatMap(replica -> Stream.of(replica.port(), replica.managementPort()))
+                .map(String::valueOf)
+                .collect(Collectors.joining(","));
     }
 
     /** Every process of the services of {@code config}, in {@link Service} order, each service's replicas together. */

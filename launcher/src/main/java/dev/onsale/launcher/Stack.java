@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A running local stack: the engines process and every service, each its own JVM with its own log in the run
@@ -213,11 +211,7 @@ public final class Stack implements AutoCloseable {
                 "--ready-file=" + ready));
         command.addAll(config.engineShape().enginesArguments());
         // the services bind their ports only once the engines are up: a Redis Cluster node must not take one first
-        command.add("--avoid-ports="
-                + replicas.stream()
-                        .flatMap(replica -> Stream.of(replica.port(), replica.managementPort()))
-                        .map(String::valueOf)
-                        .collect(Collectors.joining(",")));
+        command.add("--avoid-ports=" + Replica.portList(replicas));
         Process engines = launch(Teardown.ENGINES, command, Map.of(), log);
         long deadline = System.nanoTime() + config.enginesTimeout().toNanos();
         while (!Files.isRegularFile(ready)) {
