@@ -19,6 +19,7 @@ public final class Benchmarks {
                              [--redis-connections=256] [--warm-up-holds=500 (a round on an event of its own and a raw
                              one first, printed, not in the ratio; 0 skips them)] [--client=wrk (sends the holds;
                              jvm: the JDK's HTTP client, which costs the shared cores several times what wrk does)]
+                             [--state-dir=.onsale (the stack's pids: the holds' CPU per process, when it runs here)]
                            ./onsale bench payments [--gateway=...] [--admin-token=...] [--sandbox=http://localhost:8090]
                              [--merchant-key=sk_test_local] [--payments=800] [--tps=50 (as payment-service's ONSALE_PAYMENT_PROVIDER_TPS)]
                              [--timeout-share=0.05] [--holds-per-second=100] [--poll-ms=100] [--settle-timeout-seconds=300]

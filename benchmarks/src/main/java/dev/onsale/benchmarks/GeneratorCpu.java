@@ -79,7 +79,7 @@ final class GeneratorCpu {
     }
 
     /** The "cpu" line of /proc/stat (user, nice, system, idle, ...), empty where there is none. */
-    private static long[] readMachineTicks() {
+    static long[] readMachineTicks() {
         try {
             String line = Files.readAllLines(Path.of("/proc/stat")).getFirst();
             return Arrays.stream(line.trim().split("\\s+"))

@@ -7,11 +7,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import redis.clients.jedis.JedisPooled;
@@ -54,6 +56,7 @@ final class HoldsBenchmark {
     private final int redisConnections;
     private final int warmUpHolds;
     private final boolean jvmClient;
+    private final Path stateDir;
     private final String gateway;
     private final GatewayClient client;
 
@@ -67,14 +70,18 @@ final class HoldsBenchmark {
             throw new IllegalArgumentException("--client must be wrk or jvm, not " + sender);
         }
         this.jvmClient = sender.equals("jvm");
+        this.stateDir = Path.of(options.text("state-dir", ".onsale"));
         this.gateway = options.text("gateway", "http://localhost:8080");
         this.client = new GatewayClient(
                 gateway,
                 options.text("admin-token", System.getenv().getOrDefault("ONSALE_ADMIN_TOKEN", "local-admin-token")));
     }
 
-    /** One run's event, its phases through the gateway and the raw {@code EVALSHA}s of the gate script. */
-    record Figures(UUID eventId, Latencies created, Latencies admitted, Latencies holds, Latencies raw) {}
+    /**
+     * One run's event, its phases through the gateway and the raw {@code EVALSHA}s of the gate script; {@code cpu}: the
+     * holds' CPU per process ({@link PhaseCpu}), or null when the stack's processes could not be read here.
+     */
+    record Figures(UUID eventId, Latencies created, Latencies admitted, Latencies holds, Latencies raw, String cpu) {}
 
     void run() throws Exception {
         print(measure());
@@ -108,9 +115,11 @@ final class HoldsBenchmark {
         int[] ready = crowd.admitted();
 
         Ask[] asks = asks(ready.length);
+        Optional<PhaseCpu> cpu = PhaseCpu.start(stateDir);
         Latencies holds = holds(eventId, crowd, ready, asks);
+        String cpuPerHold = cpu.isPresent() ? cpu.get().since(ready.length, "hold") : null;
         Thread.sleep(SETTLE.toMillis());
-        return new Figures(eventId, created, admitted, holds, rawGate(count));
+        return new Figures(eventId, created, admitted, holds, rawGate(count), cpuPerHold);
     }
 
     /** Every ready buyer's hold at once, sent by wrk (the default) or by the JVM's HTTP client ({@code --client=jvm}). */
@@ -136,6 +145,9 @@ final class HoldsBenchmark {
         System.out.println(figures.admitted().report());
         System.out.println(holds.report());
         System.out.println(raw.report());
+        if (figures.cpu() != null) {
+            System.out.println(figures.cpu());
+        }
         System.out.printf(
                 "holds through the gateway / raw EVALSHA of the gate script: %.3f (%.0f vs %.0f per second)%n",
                 holds.perSecond() / raw.perSecond(), holds.perSecond(), raw.perSecond());

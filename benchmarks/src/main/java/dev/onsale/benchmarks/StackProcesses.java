@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -131,6 +133,60 @@ final class StackProcesses {
             residents.add(new Resident(entry.name(), entry.pid(), kb, children.size()));
         }
         return residents;
+    }
+
+    /**
+     * The CPU time each live process of the stack has used so far, in clock ticks ({@code /proc/<pid>/stat}: user plus
+     * system), by name in the file's order; PostgreSQL with its children, as {@link #residents()} counts them. Empty
+     * where {@code /proc} cannot be read.
+     */
+    Map<String, Long> cpuTicks() throws IOException {
+        Map<String, Long> ticks = new LinkedHashMap<>();
+        for (Entry entry : entries) {
+            Optional<ProcessHandle> process = live(entry);
+            if (process.isEmpty()) {
+                continue;
+            }
+            long used = ticksOf(entry.pid());
+            if (used < 0) {
+                continue;
+            }
+            if (entry.name().equals(POSTGRES)) {
+                for (ProcessHandle child : process.get().children().toList()) {
+                    used += Math.max(0, ticksOf(child.pid()));
+                }
+            }
+            ticks.put(entry.name(), used);
+        }
+        return ticks;
+    }
+
+    /**
+     * User plus system time in clock ticks of a {@code /proc/<pid>/stat} line (its 14th and 15th fields, counted after
+     * the command name, which may itself hold spaces and parentheses); -1 when the line is not one.
+     */
+    static long statTicks(String stat) {
+        int end = stat.lastIndexOf(')');
+        if (end < 0) {
+            return -1;
+        }
+        String[] fields = stat.substring(end + 1).strip().split("\\s+");
+        if (fields.length < 13) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static long ticksOf(long pid) throws IOException {
+        try {
+            return statTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            return -1;
+        }
     }
 
     /**

@@ -46,4 +46,19 @@ class StackProcessesTest {
                         new Entry("postgres", 102, null),
                         new Entry("gateway", 110, Instant.ofEpochMilli(1767225601000L)));
     }
+
+    @Test
+    void aProcessCpuIsItsUserPlusSystemTicksCountedAfterTheCommandName() {
+        // the command name may hold spaces and parentheses: the fields are counted after its last ')'
+        String stat = "4242 (java (gate) x) S 1 4242 4242 0 -1 4194560 83713 0 12 0 1571 312 0 0 20 0 61 0"
+                + " 0 2330 4700635136 97365 18446744073709551615 1 1 0 0 0 0 0 4096 16387 0 0 0 17 1 0 0 0 0 0";
+
+        assertThat(StackProcesses.statTicks(stat)).isEqualTo(1571 + 312);
+    }
+
+    @Test
+    void aStatLineTooShortOrWithoutACommandNameHasNoCpu() {
+        assertThat(StackProcesses.statTicks("4242 (java) S 1 2 3")).isEqualTo(-1);
+        assertThat(StackProcesses.statTicks("not a stat line")).isEqualTo(-1);
+    }
 }
