@@ -26,15 +26,10 @@ final class GeneratorCpu {
             double seconds = (nanos - start.nanos) / 1e9;
             double cpu = (processCpuNanos - start.processCpuNanos) / 1e9;
             String machine = "";
-            if (machineTicks.length > 3 && start.machineTicks.length > 3) {
-                long total = Arrays.stream(machineTicks).sum()
-                        - Arrays.stream(start.machineTicks).sum();
-                long idle = machineTicks[3] - start.machineTicks[3];
-                if (total > 0) {
-                    int cores = Runtime.getRuntime().availableProcessors();
-                    machine = "; all processes: %.2f of %d cores busy"
-                            .formatted(cores * (1 - (double) idle / total), cores);
-                }
+            double busy = PhaseCpu.busyCores(start.machineTicks, machineTicks);
+            if (busy >= 0) {
+                machine = "; all processes: %.2f of %d cores busy"
+                        .formatted(busy, Runtime.getRuntime().availableProcessors());
             }
             return "%.1f s of CPU in %.1f s (%.2f cores)%s".formatted(cpu, seconds, cpu / seconds, machine);
         }
