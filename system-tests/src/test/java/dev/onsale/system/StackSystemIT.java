@@ -38,6 +38,9 @@ import tools.jackson.databind.json.JsonMapper;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StackSystemIT {
 
+    /** The gateway's retry-missing-after (10 s) and part-timeout (2 s) of its merged document, with room to spare. */
+    private static final Duration MISSING_PART_MERGED_AGAIN = Duration.ofSeconds(30);
+
     private static final int ROWS = 20;
     private static final int SEATS_PER_ROW = 20;
     private static final int SEATS = 2 * ROWS * SEATS_PER_ROW;
@@ -203,8 +206,18 @@ class StackSystemIT {
     /** The contract's tables against the document the gateway merges from the real services' generated parts. */
     @Test
     @Order(8)
-    void theGatewaysOpenApiDocumentHasEveryCallOfTheContractWithItsStatuses() {
+    void theGatewaysOpenApiDocumentHasEveryCallOfTheContractWithItsStatuses() throws InterruptedException {
         var document = gateway.get("/api/docs/openapi.json").send();
+        // A part that did not answer within the gateway's part-timeout (2 s: a service generating its document for the
+        // first time on a loaded machine; seen in CI for queue-service) is marked missing and merged again
+        // retry-missing-after (10 s) later, so the document is whole by then: its calls are checked once it is.
+        Instant whole = Instant.now().plus(MISSING_PART_MERGED_AGAIN);
+        while (document.status() == 200
+                && !document.json().path("x-onsale-unavailable").isEmpty()
+                && Instant.now().isBefore(whole)) {
+            Thread.sleep(1000);
+            document = gateway.get("/api/docs/openapi.json").send();
+        }
         assertThat(document.status()).as("the document: %s", document).isEqualTo(200);
         assertThat(document.json().path("x-onsale-unavailable"))
                 .as("parts missing: %s", document.json().path("x-onsale-unavailable"))

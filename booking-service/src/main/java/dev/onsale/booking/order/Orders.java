@@ -55,11 +55,21 @@ class Orders {
     Order insertHeld(
             UUID orderId, UUID eventId, UUID sessionId, List<PricedSeat> seats, String currency, Duration ttl) {
         long amount = seats.stream().mapToLong(PricedSeat::priceCents).sum();
+        String[] ids = seats.stream().map(PricedSeat::seatId).toArray(String[]::new);
+        Integer[] prices = seats.stream().map(PricedSeat::priceCents).toArray(Integer[]::new);
+        // One statement, one round trip: the order and its seats (their key to the order is checked at its end)
         Instant[] written = jdbc.queryForObject(
                 """
-                INSERT INTO booking.orders (id, event_id, session_id, status, amount_cents, currency, expires_at)
-                VALUES (?, ?, ?, 'HELD', ?, ?, now() + make_interval(secs => ?))
-                RETURNING expires_at, updated_at
+                WITH held AS (
+                    INSERT INTO booking.orders (id, event_id, session_id, status, amount_cents, currency, expires_at)
+                    VALUES (?, ?, ?, 'HELD', ?, ?, now() + make_interval(secs => ?))
+                    RETURNING expires_at, updated_at
+                ), listed AS (
+                    INSERT INTO booking.order_seats (order_id, event_id, seat_id, position, price_cents)
+                    SELECT ?, ?, s.seat_id, s.ord - 1, s.price
+                    FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS s(seat_id, price, ord)
+                )
+                SELECT expires_at, updated_at FROM held
                 """,
                 (rs, i) ->
                         new Instant[] {instant(rs.getTimestamp("expires_at")), instant(rs.getTimestamp("updated_at"))},
@@ -68,14 +78,11 @@ class Orders {
                 sessionId,
                 amount,
                 currency,
-                ttl.toMillis() / 1000.0);
-        String[] ids = seats.stream().map(PricedSeat::seatId).toArray(String[]::new);
-        Integer[] prices = seats.stream().map(PricedSeat::priceCents).toArray(Integer[]::new);
-        jdbc.update("""
-                INSERT INTO booking.order_seats (order_id, event_id, seat_id, position, price_cents)
-                SELECT ?, ?, s.seat_id, s.ord - 1, s.price
-                FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS s(seat_id, price, ord)
-                """, orderId, eventId, ids, prices);
+                ttl.toMillis() / 1000.0,
+                orderId,
+                eventId,
+                ids,
+                prices);
         return new Order(
                 orderId,
                 eventId,
