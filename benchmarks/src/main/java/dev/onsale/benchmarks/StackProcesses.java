@@ -123,13 +123,8 @@ final class StackProcesses {
             if (process.isEmpty()) {
                 continue;
             }
-            List<ProcessHandle> children =
-                    entry.name().equals(POSTGRES) ? process.get().children().toList() : List.of();
-            long kb = rssKb(entry.pid());
-            for (ProcessHandle child : kb < 0 ? List.<ProcessHandle>of() : children) {
-                // a backend that ended since it was listed counts nothing
-                kb += Math.max(0, rssKb(child.pid()));
-            }
+            List<ProcessHandle> children = counted(entry, process.get());
+            long kb = withChildren(entry.pid(), children, StackProcesses::rssKb);
             residents.add(new Resident(entry.name(), entry.pid(), kb, children.size()));
         }
         return residents;
@@ -147,18 +142,36 @@ final class StackProcesses {
             if (process.isEmpty()) {
                 continue;
             }
-            long used = ticksOf(entry.pid());
-            if (used < 0) {
-                continue;
+            long used = withChildren(entry.pid(), counted(entry, process.get()), StackProcesses::ticksOf);
+            if (used >= 0) {
+                ticks.put(entry.name(), used);
             }
-            if (entry.name().equals(POSTGRES)) {
-                for (ProcessHandle child : process.get().children().toList()) {
-                    used += Math.max(0, ticksOf(child.pid()));
-                }
-            }
-            ticks.put(entry.name(), used);
         }
         return ticks;
+    }
+
+    /** A figure of a process read from {@code /proc}; -1 when it cannot be read. */
+    @FunctionalInterface
+    private interface PerProcess {
+        long of(long pid) throws IOException;
+    }
+
+    /** The children counted with a process: PostgreSQL's (its backends, the WAL writer, ...), none of the others. */
+    private static List<ProcessHandle> counted(Entry entry, ProcessHandle process) {
+        return entry.name().equals(POSTGRES) ? process.children().toList() : List.of();
+    }
+
+    /** {@code figure} of {@code pid} plus its {@code children}'s, or -1 when the process's own cannot be read. */
+    private static long withChildren(long pid, List<ProcessHandle> children, PerProcess figure) throws IOException {
+        long sum = figure.of(pid);
+        if (sum < 0) {
+            return sum;
+        }
+        for (ProcessHandle child : children) {
+            // a backend that ended since it was listed counts nothing
+            sum += Math.max(0, figure.of(child.pid()));
+        }
+        return sum;
     }
 
     /**
