@@ -18,6 +18,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -67,7 +69,7 @@ public final class StreamRelay {
      */
     public int relayOnce() {
         int relayed = 0;
-        for (String stream : streams()) {
+        for (String stream : withEntries(streams())) {
             try {
                 relayed += relay(stream);
             } catch (JedisDataException e) {
@@ -99,10 +101,41 @@ public final class StreamRelay {
         return streams;
     }
 
-    private int relay(String stream) {
-        if (properties.deleteRelayed() && jedis.xlen(stream) == 0) {
-            return 0;
+    /**
+     * The streams that may hold something to relay. With {@code delete-relayed} an entry leaves its stream once it is
+     * relayed, so an empty stream has nothing pending and is passed over: every stream's length is asked in one
+     * pipeline (one round trip a round however many events have streams, not one each). A stream whose length
+     * could not be read is kept, and its round reports why.
+     */
+    private List<String> withEntries(Set<String> streams) {
+        if (!properties.deleteRelayed() || streams.isEmpty()) {
+            return List.copyOf(streams);
         }
+        Map<String, Response<Long>> lengths = new LinkedHashMap<>();
+        try (AbstractPipeline pipeline = jedis.pipelined()) {
+            for (String stream : streams) {
+                lengths.put(stream, pipeline.xlen(stream));
+            }
+            pipeline.sync();
+        }
+        List<String> withEntries = new ArrayList<>();
+        lengths.forEach((stream, length) -> {
+            if (!isZero(length)) {
+                withEntries.add(stream);
+            }
+        });
+        return withEntries;
+    }
+
+    private static boolean isZero(Response<Long> length) {
+        try {
+            return length.get() == 0;
+        } catch (JedisDataException e) {
+            return false;
+        }
+    }
+
+    private int relay(String stream) {
         if (!holdLease(stream)) {
             return 0;
         }

@@ -144,6 +144,43 @@ class StreamRelayIT {
         assertThat(jedis.xpending(stream, "relay").getTotal()).isZero();
     }
 
+    @Test
+    void amongManyRegisteredStreamsOnlyThoseWithEntriesAreRelayedAndAKeyThatIsNoStreamBlocksNone() {
+        StreamRegistry streams = new StreamRegistry(jedis, registry);
+        List<String> empty = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String other = "test:{" + UUID.randomUUID() + "}:outbox";
+            streams.register(other);
+            empty.add(other);
+        }
+        String notAStream = "test:{" + UUID.randomUUID() + "}:outbox";
+        jedis.set(notAStream, "a string where a stream belongs");
+        streams.register(notAStream);
+        streams.register(stream);
+        String first = append("event-12", "{\"n\":1}");
+        String second = append("event-12", "{\"n\":2}");
+        StreamRelay relay = relay("replica-a", kafka, Duration.ofSeconds(5));
+
+        long readsBefore = readsProcessed();
+        assertThat(relay.relayOnce()).isEqualTo(2);
+        assertThat(readsProcessed() - readsBefore)
+                .as("requests Redis read from its clients for one round over %d registered streams", empty.size() + 2)
+                .isLessThan(50);
+
+        assertThat(consumeAtLeast(2))
+                .extracting(record -> header(record, "eventId"))
+                .containsExactly(first, second);
+        assertThat(jedis.xlen(stream)).isZero();
+        assertThat(empty)
+                .as("no consumer group, lease or entry was made on a stream that had nothing to relay")
+                .allSatisfy(other -> {
+                    assertThat(jedis.exists(other)).isFalse();
+                    assertThat(jedis.exists(StreamRelay.leaseKey(other))).isFalse();
+                });
+        assertThat(relay.relayOnce()).isZero();
+        jedis.del(notAStream);
+    }
+
     private StreamRelay relay(String consumer, KafkaTemplate<String, String> template, Duration claimMinIdle) {
         var properties = new StreamRelayProperties(
                 true,
@@ -159,6 +196,17 @@ class StreamRelayIT {
                 Duration.ofMillis(100),
                 true);
         return new StreamRelay(jedis, template, properties);
+    }
+
+    /** Redis's count of reads from its clients' sockets: one per request sent alone, one per pipeline. */
+    private static long readsProcessed() {
+        return jedis.info("stats")
+                .lines()
+                .filter(line -> line.startsWith("total_reads_processed:"))
+                .mapToLong(line ->
+                        Long.parseLong(line.substring(line.indexOf(':') + 1).trim()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("INFO stats has no total_reads_processed"));
     }
 
     private String append(String key, String payload) {
