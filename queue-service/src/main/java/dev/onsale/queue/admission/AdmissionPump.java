@@ -3,11 +3,19 @@ package dev.onsale.queue.admission;
 import dev.onsale.platform.redis.LuaScript;
 import dev.onsale.queue.QueueKeys;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.stereotype.Component;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Lets buyers in from the head of an event's line (see pump.lua): at most {@code maxActiveBuyers}
@@ -62,6 +70,36 @@ public class AdmissionPump {
                 (Long) reply.get(2),
                 (Long) reply.get(3),
                 (Long) reply.get(4));
+    }
+
+    /**
+     * Those of {@code events} whose line holds someone: one pipeline of {@code ZCARD}s, however many events (a
+     * round of the clock asks it for the events that rest). An event whose line could not be read is among them, so
+     * that its stroke runs and reports why.
+     */
+    public Set<UUID> withBuyersWaiting(Collection<UUID> events) {
+        Map<UUID, Response<Long>> lengths = new LinkedHashMap<>();
+        try (AbstractPipeline pipeline = jedis.pipelined()) {
+            for (UUID eventId : events) {
+                lengths.put(eventId, pipeline.zcard(QueueKeys.line(eventId)));
+            }
+            pipeline.sync();
+        }
+        Set<UUID> waiting = new HashSet<>();
+        lengths.forEach((eventId, length) -> {
+            if (holdsSomeone(length)) {
+                waiting.add(eventId);
+            }
+        });
+        return waiting;
+    }
+
+    private static boolean holdsSomeone(Response<Long> length) {
+        try {
+            return length.get() > 0;
+        } catch (JedisDataException e) {
+            return true;
+        }
     }
 
     /** The first 24 characters of a random UUID; pump.lua completes each id with a 12-digit counter. */

@@ -1,11 +1,16 @@
 package dev.onsale.queue.schedule;
 
 import dev.onsale.queue.admission.AdmissionPump;
+import dev.onsale.queue.admission.PumpStroke;
 import dev.onsale.queue.catalog.KnownEvents;
 import dev.onsale.queue.metrics.QueueMetrics;
 import dev.onsale.queue.opening.Opening;
 import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +21,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every {@code interval}, for each known event: opens its waiting room once {@code saleOpensAt} has
- * come, then runs one pump stroke. Holds no state of its own: several replicas may tick at once.
+ * come, then runs one pump stroke. An event whose line was empty at its last stroke rests: it is stroked
+ * again as soon as its line holds someone (the lines of all resting events are read in one pipeline a
+ * round), else every {@code rest-every}. Nothing is lost by resting, since a stroke reclaims expired
+ * admissions before it admits anyone. Holds no shared state: several replicas may tick at once.
  */
 @Component
 public class WaitingRoomClock implements SmartLifecycle {
@@ -30,6 +38,8 @@ public class WaitingRoomClock implements SmartLifecycle {
     private final Clock clock;
     private final ScheduleProperties properties;
     private ScheduledExecutorService executor;
+    /** Resting events (line empty at their last stroke on this replica), with when that stroke was (nanoTime). */
+    private final Map<UUID, Long> resting = new ConcurrentHashMap<>();
 
     WaitingRoomClock(
             KnownEvents knownEvents,
@@ -48,15 +58,33 @@ public class WaitingRoomClock implements SmartLifecycle {
 
     /** One round over every known event; an event that fails is logged and retried next round. */
     public void tick() {
-        for (UUID eventId : knownEvents.all()) {
+        List<UUID> events = knownEvents.all();
+        resting.keySet().retainAll(Set.copyOf(events));
+        Set<UUID> joined = resting.isEmpty() ? Set.of() : pump.withBuyersWaiting(resting.keySet());
+        for (UUID eventId : events) {
             try {
-                if (opening.openIfDue(eventId, clock.instant())) {
-                    metrics.pumped(eventId, pump.pump(eventId));
+                if (opening.openIfDue(eventId, clock.instant()) && due(eventId, joined)) {
+                    PumpStroke stroke = pump.pump(eventId);
+                    metrics.pumped(eventId, stroke);
+                    if (stroke.lineLength() == 0) {
+                        resting.put(eventId, System.nanoTime());
+                    } else {
+                        resting.remove(eventId);
+                    }
                 }
             } catch (RuntimeException e) {
+                resting.remove(eventId);
                 log.warn("waiting room of event {} skipped this round: {}", eventId, e.toString());
             }
         }
+    }
+
+    /** Whether {@code eventId} is stroked this round: it is not resting, someone joined it, or it rested long enough. */
+    private boolean due(UUID eventId, Set<UUID> joined) {
+        Long since = resting.get(eventId);
+        return since == null
+                || joined.contains(eventId)
+                || System.nanoTime() - since >= properties.restEvery().toNanos();
     }
 
     @Override

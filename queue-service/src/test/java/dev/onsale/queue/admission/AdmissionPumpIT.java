@@ -234,6 +234,24 @@ class AdmissionPumpIT {
         return strokes.stream().flatMap(stroke -> stroke.admitted().stream()).toList();
     }
 
+    @Test
+    void theEventsWhoseLineHoldsSomeoneAreFoundAmongManyInOneCall() {
+        UUID withLine = catalog.open(10);
+        waiting(withLine, 3);
+        List<UUID> events = new ArrayList<>(List.of(withLine));
+        for (int i = 0; i < 300; i++) {
+            events.add(UUID.randomUUID());
+        }
+        UUID unreadable = UUID.randomUUID();
+        jedis.set(QueueKeys.line(unreadable), "not a line");
+        events.add(unreadable);
+
+        assertThat(pump.withBuyersWaiting(events))
+                .as("the event with buyers in line, and the one whose line could not be read (its stroke says why)")
+                .containsExactlyInAnyOrder(withLine, unreadable);
+        jedis.del(QueueKeys.line(unreadable));
+    }
+
     private List<UUID> waiting(UUID eventId, int n) {
         List<UUID> sessions =
                 IntStream.range(0, n).mapToObj(i -> UUID.randomUUID()).toList();

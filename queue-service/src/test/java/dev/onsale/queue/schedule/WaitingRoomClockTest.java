@@ -6,6 +6,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.atLeast;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -17,6 +18,7 @@ import dev.onsale.queue.opening.Opening;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +35,7 @@ class WaitingRoomClockTest {
     void onceStartedItOpensAndPumpsEveryKnownEventEveryIntervalUntilStopped() {
         when(knownEvents.all()).thenReturn(List.of(open, notYet));
         when(opening.openIfDue(any(), any())).thenAnswer(call -> open.equals(call.getArgument(0)));
-        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.RATE, List.of(), 40, 10, 0));
         WaitingRoomClock clock = clock(true);
 
         clock.start();
@@ -60,6 +62,64 @@ class WaitingRoomClockTest {
     }
 
     @Test
+    void anEventWhoseLineWasEmptyRestsUntilSomeoneJoinsIt() {
+        when(knownEvents.all()).thenReturn(List.of(open));
+        when(opening.openIfDue(any(), any())).thenReturn(true);
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 3, 0));
+        when(pump.withBuyersWaiting(any())).thenReturn(Set.of());
+        WaitingRoomClock clock = clock(false, Duration.ofHours(1));
+
+        clock.tick();
+        clock.tick();
+        clock.tick();
+        verify(pump, times(1)).pump(open);
+        verify(pump, times(2)).withBuyersWaiting(Set.of(open));
+
+        when(pump.withBuyersWaiting(any())).thenReturn(Set.of(open));
+        when(pump.pump(open))
+                .thenReturn(new PumpStroke(PumpStroke.Outcome.ADMITTED, List.of(UUID.randomUUID()), 1, 4, 0));
+        clock.tick();
+        clock.tick();
+        verify(pump, times(3)).pump(open);
+    }
+
+    @Test
+    void aRestingEventIsStillStrokedEveryRestInterval() {
+        when(knownEvents.all()).thenReturn(List.of(open));
+        when(opening.openIfDue(any(), any())).thenReturn(true);
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
+        when(pump.withBuyersWaiting(any())).thenReturn(Set.of());
+        WaitingRoomClock clock = clock(false, Duration.ofMillis(100));
+
+        clock.tick();
+        clock.tick();
+        verify(pump, times(1)).pump(open);
+
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            clock.tick();
+            verify(pump, times(2)).pump(open);
+        });
+    }
+
+    @Test
+    void anEventThatFailedIsStrokedAgainInTheNextRound() {
+        when(knownEvents.all()).thenReturn(List.of(open));
+        when(opening.openIfDue(any(), any())).thenReturn(true);
+        when(pump.pump(open))
+                .thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0))
+                .thenThrow(new IllegalStateException("Redis away"))
+                .thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
+        when(pump.withBuyersWaiting(any())).thenReturn(Set.of(open), Set.of());
+        WaitingRoomClock clock = clock(false, Duration.ofHours(1));
+
+        clock.tick();
+        clock.tick();
+        clock.tick();
+
+        verify(pump, times(3)).pump(open);
+    }
+
+    @Test
     void aReplicaWithTheClockDisabledNeverTicks() {
         WaitingRoomClock clock = clock(false);
 
@@ -70,12 +130,16 @@ class WaitingRoomClockTest {
     }
 
     private WaitingRoomClock clock(boolean enabled) {
+        return clock(enabled, Duration.ofSeconds(5));
+    }
+
+    private WaitingRoomClock clock(boolean enabled, Duration restEvery) {
         return new WaitingRoomClock(
                 knownEvents,
                 opening,
                 pump,
                 metrics,
                 Clock.systemUTC(),
-                new ScheduleProperties(enabled, Duration.ofMillis(20)));
+                new ScheduleProperties(enabled, Duration.ofMillis(20), restEvery));
     }
 }
