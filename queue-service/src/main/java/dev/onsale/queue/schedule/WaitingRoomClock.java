@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every {@code interval}, for each known event: opens its waiting room once {@code saleOpensAt} has
- * come, then runs one pump stroke. An event whose line was empty at its last stroke rests: it is stroked
+ * come (the rooms already open are read in one pipeline a round), then runs one pump stroke. An event whose line was empty at its last stroke rests: it is stroked
  * again as soon as its line holds someone (the lines of all resting events are read in one pipeline a
  * round), else every {@code rest-every}. Nothing is lost by resting, since a stroke reclaims expired
  * admissions before it admits anyone. Holds no shared state: several replicas may tick at once.
@@ -60,10 +60,11 @@ public class WaitingRoomClock implements SmartLifecycle {
     public void tick() {
         List<UUID> events = knownEvents.all();
         resting.keySet().retainAll(Set.copyOf(events));
+        Set<UUID> open = opening.openAmong(events);
         Set<UUID> joined = resting.isEmpty() ? Set.of() : pump.withBuyersWaiting(resting.keySet());
         for (UUID eventId : events) {
             try {
-                if (opening.openIfDue(eventId, clock.instant()) && due(eventId, joined)) {
+                if ((open.contains(eventId) || opening.openIfDue(eventId, clock.instant())) && due(eventId, joined)) {
                     PumpStroke stroke = pump.pump(eventId);
                     metrics.pumped(eventId, stroke);
                     if (stroke.lineLength() == 0) {

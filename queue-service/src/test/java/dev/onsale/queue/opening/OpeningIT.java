@@ -11,6 +11,7 @@ import dev.onsale.queue.TestCatalog;
 import dev.onsale.queue.schedule.WaitingRoomClock;
 import dev.onsale.testing.TestHttp.Reply;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -135,6 +136,21 @@ class OpeningIT {
         assertThat(jedis.exists(QueueKeys.opening(later))).isFalse();
         assertThat(jedis.hget(QueueKeys.opening(due), "state")).isEqualTo("open");
         assertThat(http.status(due, buyer).json().path("status").asString()).isEqualTo("ADMITTED");
+    }
+
+    @Test
+    void theOpenRoomsAmongManyEventsAreReadInOneCall() {
+        UUID open = catalog.created(100, Instant.now().minusMillis(1), SaleState.SCHEDULED);
+        UUID later = catalog.created(100, Instant.now().plusSeconds(3600), SaleState.SCHEDULED);
+        assertThat(opening.openIfDue(open, Instant.now())).isTrue();
+        assertThat(opening.openIfDue(later, Instant.now())).isFalse();
+        UUID unreadable = UUID.randomUUID();
+        jedis.set(QueueKeys.opening(unreadable), "not an opening");
+        List<UUID> events = new ArrayList<>(List.of(open, later, unreadable));
+        events.addAll(sessions(300));
+
+        assertThat(opening.openAmong(events)).containsExactly(open);
+        jedis.del(QueueKeys.opening(unreadable));
     }
 
     private static List<UUID> sessions(int n) {

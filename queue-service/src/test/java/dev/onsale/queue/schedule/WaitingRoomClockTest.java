@@ -3,6 +3,7 @@ package dev.onsale.queue.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.atLeast;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -117,6 +118,22 @@ class WaitingRoomClockTest {
         clock.tick();
 
         verify(pump, times(3)).pump(open);
+    }
+
+    @Test
+    void anEventAlreadyOpenIsPumpedWithoutCheckingItsOpeningAgain() {
+        when(knownEvents.all()).thenReturn(List.of(open, notYet));
+        when(opening.openAmong(any())).thenReturn(Set.of(open));
+        when(opening.openIfDue(any(), any())).thenReturn(false);
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.RATE, List.of(), 40, 10, 0));
+
+        clock(false).tick();
+
+        verify(opening).openAmong(List.of(open, notYet));
+        verify(opening, never()).openIfDue(eq(open), any());
+        verify(opening).openIfDue(eq(notYet), any());
+        verify(pump).pump(open);
+        verify(pump, never()).pump(notYet);
     }
 
     @Test
