@@ -2,6 +2,7 @@ package dev.onsale.platform.streamrelay;
 
 import dev.onsale.platform.messaging.MalformedEnvelopeException;
 import dev.onsale.platform.redis.LuaScript;
+import dev.onsale.platform.redis.PipelinedReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +20,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.Response;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -108,31 +108,10 @@ public final class StreamRelay {
      * could not be read is kept, and its round reports why.
      */
     private List<String> withEntries(Set<String> streams) {
-        if (!properties.deleteRelayed() || streams.isEmpty()) {
+        if (!properties.deleteRelayed()) {
             return List.copyOf(streams);
         }
-        Map<String, Response<Long>> lengths = new LinkedHashMap<>();
-        try (AbstractPipeline pipeline = jedis.pipelined()) {
-            for (String stream : streams) {
-                lengths.put(stream, pipeline.xlen(stream));
-            }
-            pipeline.sync();
-        }
-        List<String> withEntries = new ArrayList<>();
-        lengths.forEach((stream, length) -> {
-            if (!isZero(length)) {
-                withEntries.add(stream);
-            }
-        });
-        return withEntries;
-    }
-
-    private static boolean isZero(Response<Long> length) {
-        try {
-            return length.get() == 0;
-        } catch (JedisDataException e) {
-            return false;
-        }
+        return PipelinedReads.matching(jedis, streams, AbstractPipeline::xlen, length -> length > 0, true);
     }
 
     private int relay(String stream) {

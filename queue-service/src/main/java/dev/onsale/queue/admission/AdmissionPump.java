@@ -1,21 +1,16 @@
 package dev.onsale.queue.admission;
 
 import dev.onsale.platform.redis.LuaScript;
+import dev.onsale.platform.redis.PipelinedReads;
 import dev.onsale.queue.QueueKeys;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Lets buyers in from the head of an event's line (see pump.lua): at most {@code maxActiveBuyers}
@@ -78,28 +73,8 @@ public class AdmissionPump {
      * that its stroke runs and reports why.
      */
     public Set<UUID> withBuyersWaiting(Collection<UUID> events) {
-        Map<UUID, Response<Long>> lengths = new LinkedHashMap<>();
-        try (AbstractPipeline pipeline = jedis.pipelined()) {
-            for (UUID eventId : events) {
-                lengths.put(eventId, pipeline.zcard(QueueKeys.line(eventId)));
-            }
-            pipeline.sync();
-        }
-        Set<UUID> waiting = new HashSet<>();
-        lengths.forEach((eventId, length) -> {
-            if (holdsSomeone(length)) {
-                waiting.add(eventId);
-            }
-        });
-        return waiting;
-    }
-
-    private static boolean holdsSomeone(Response<Long> length) {
-        try {
-            return length.get() > 0;
-        } catch (JedisDataException e) {
-            return true;
-        }
+        return Set.copyOf(PipelinedReads.matching(
+                jedis, events, (pipeline, eventId) -> pipeline.zcard(QueueKeys.line(eventId)), n -> n > 0, true));
     }
 
     /** The first 24 characters of a random UUID; pump.lua completes each id with a 12-digit counter. */

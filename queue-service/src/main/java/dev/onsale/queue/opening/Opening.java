@@ -2,25 +2,20 @@ package dev.onsale.queue.opening;
 
 import dev.onsale.common.events.SaleState;
 import dev.onsale.platform.redis.LuaScript;
+import dev.onsale.platform.redis.PipelinedReads;
 import dev.onsale.queue.QueueKeys;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * Opens an event's waiting room exactly once, whichever replica and trigger (the clock reaching
@@ -49,28 +44,12 @@ public class Opening {
      * round, then {@link #openIfDue} only for the others). An event whose state could not be read is not among them.
      */
     public Set<UUID> openAmong(Collection<UUID> events) {
-        Map<UUID, Response<String>> states = new LinkedHashMap<>();
-        try (AbstractPipeline pipeline = jedis.pipelined()) {
-            for (UUID eventId : events) {
-                states.put(eventId, pipeline.hget(QueueKeys.opening(eventId), "state"));
-            }
-            pipeline.sync();
-        }
-        Set<UUID> open = new HashSet<>();
-        states.forEach((eventId, state) -> {
-            if (isOpen(state)) {
-                open.add(eventId);
-            }
-        });
-        return open;
-    }
-
-    private static boolean isOpen(Response<String> state) {
-        try {
-            return "open".equals(state.get());
-        } catch (JedisDataException e) {
-            return false;
-        }
+        return Set.copyOf(PipelinedReads.matching(
+                jedis,
+                events,
+                (pipeline, eventId) -> pipeline.hget(QueueKeys.opening(eventId), "state"),
+                "open"::equals,
+                false));
     }
 
     /** Opens the event if its sale is open or was scheduled to open by {@code now}; true if it is open now. */
