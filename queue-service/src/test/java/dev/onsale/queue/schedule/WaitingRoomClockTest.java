@@ -64,10 +64,7 @@ class WaitingRoomClockTest {
 
     @Test
     void anEventWhoseLineWasEmptyRestsUntilSomeoneJoinsIt() {
-        when(knownEvents.all()).thenReturn(List.of(open));
-        when(opening.openIfDue(any(), any())).thenReturn(true);
-        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 3, 0));
-        when(pump.withBuyersWaiting(any())).thenReturn(Set.of());
+        anOpenEventWhoseLineIsEmpty(3);
         WaitingRoomClock clock = clock(false, Duration.ofHours(1));
 
         clock.tick();
@@ -86,17 +83,14 @@ class WaitingRoomClockTest {
 
     @Test
     void aRestingEventIsStillStrokedEveryRestInterval() {
-        when(knownEvents.all()).thenReturn(List.of(open));
-        when(opening.openIfDue(any(), any())).thenReturn(true);
-        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, 0, 0));
-        when(pump.withBuyersWaiting(any())).thenReturn(Set.of());
-        WaitingRoomClock clock = clock(false, Duration.ofMillis(100));
+        anOpenEventWhoseLineIsEmpty(0);
+        WaitingRoomClock clock = clock(false, Duration.ofSeconds(1));
 
         clock.tick();
         clock.tick();
         verify(pump, times(1)).pump(open);
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             clock.tick();
             verify(pump, times(2)).pump(open);
         });
@@ -144,6 +138,13 @@ class WaitingRoomClockTest {
 
         assertThat(clock.isRunning()).isFalse();
         verify(knownEvents, never()).all();
+    }
+
+    private void anOpenEventWhoseLineIsEmpty(long active) {
+        when(knownEvents.all()).thenReturn(List.of(open));
+        when(opening.openIfDue(any(), any())).thenReturn(true);
+        when(pump.pump(open)).thenReturn(new PumpStroke(PumpStroke.Outcome.EMPTY, List.of(), 0, active, 0));
+        when(pump.withBuyersWaiting(any())).thenReturn(Set.of());
     }
 
     private WaitingRoomClock clock(boolean enabled) {
