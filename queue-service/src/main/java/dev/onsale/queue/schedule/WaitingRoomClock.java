@@ -21,10 +21,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every {@code interval}, for each known event: opens its waiting room once {@code saleOpensAt} has
- * come (the rooms already open are read in one pipeline a round), then runs one pump stroke. An event whose line was empty at its last stroke rests: it is stroked
- * again as soon as its line holds someone (the lines of all resting events are read in one pipeline a
- * round), else every {@code rest-every}. Nothing is lost by resting, since a stroke reclaims expired
- * admissions before it admits anyone. Holds no shared state: several replicas may tick at once.
+ * come (the rooms already open are read in one pipeline a round), then runs one pump stroke. An event
+ * whose line was empty at its last stroke rests: it is stroked again as soon as its line holds someone
+ * (the lines of all resting events are read in one pipeline a round), else every {@code rest-every}.
+ * Nothing is lost by resting, since a stroke reclaims expired admissions before it admits anyone. Holds
+ * no shared state: several replicas may tick at once.
  */
 @Component
 public class WaitingRoomClock implements SmartLifecycle {
@@ -80,7 +81,7 @@ public class WaitingRoomClock implements SmartLifecycle {
         }
     }
 
-    /** Whether {@code eventId} is stroked this round: it is not resting, someone joined it, or it rested long enough. */
+    /** Whether {@code eventId} is stroked this round: not resting, joined since, or rested long enough. */
     private boolean due(UUID eventId, Set<UUID> joined) {
         Long since = resting.get(eventId);
         return since == null
