@@ -1,5 +1,6 @@
 package dev.onsale.gateway.halt;
 
+import dev.onsale.gateway.catalog.Sales;
 import dev.onsale.gateway.routing.EventIds;
 import java.util.List;
 import org.springframework.core.Ordered;
@@ -27,11 +28,11 @@ class SaleHaltFilter implements WebFilter, Ordered {
             PathPatternParser.defaultInstance.parse("/api/queue/{eventId}/**"),
             PathPatternParser.defaultInstance.parse("/api/events/{eventId}/holds"));
 
-    private final HaltedSales halted;
+    private final Sales sales;
     private final SaleHaltProperties properties;
 
-    SaleHaltFilter(HaltedSales halted, SaleHaltProperties properties) {
-        this.halted = halted;
+    SaleHaltFilter(Sales sales, SaleHaltProperties properties) {
+        this.sales = sales;
         this.properties = properties;
     }
 
@@ -47,7 +48,7 @@ class SaleHaltFilter implements WebFilter, Ordered {
             PathPattern.PathMatchInfo match = pattern.matchAndExtract(path);
             if (match != null) {
                 if (EventIds.parse(match.getUriVariables().get("eventId"))
-                        .filter(halted::isHalted)
+                        .filter(sales::isHalted)
                         .isPresent()) {
                     return Mono.error(properties.refusal());
                 }

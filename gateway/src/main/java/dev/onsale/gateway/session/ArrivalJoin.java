@@ -1,7 +1,7 @@
 package dev.onsale.gateway.session;
 
 import dev.onsale.common.problem.ProblemType;
-import dev.onsale.gateway.halt.HaltedSales;
+import dev.onsale.gateway.catalog.Sales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
 import dev.onsale.gateway.identity.OperatorCalls;
 import dev.onsale.gateway.problem.Problem;
@@ -72,7 +72,7 @@ class ArrivalJoin implements DisposableBean {
     private final WebClient client;
     private final ServiceReplicas queue;
     private final OperatorCalls calls;
-    private final HaltedSales halted;
+    private final Sales sales;
     private final SaleHaltProperties halts;
     private final Duration unavailableRetryAfter;
     private final Duration timeout;
@@ -88,7 +88,7 @@ class ArrivalJoin implements DisposableBean {
             Upstreams upstreams,
             SessionProperties sessions,
             OperatorCalls calls,
-            HaltedSales halted,
+            Sales sales,
             SaleHaltProperties halts,
             ProblemProperties problems,
             MeterRegistry meters) {
@@ -107,7 +107,7 @@ class ArrivalJoin implements DisposableBean {
                 .build();
         this.queue = upstreams.queue();
         this.calls = calls;
-        this.halted = halted;
+        this.sales = sales;
         this.halts = halts;
         this.unavailableRetryAfter = problems.unavailableRetryAfter();
         this.queued = Timer.builder("onsale.gateway.arrival.queued")
@@ -129,7 +129,7 @@ class ArrivalJoin implements DisposableBean {
 
     /** Joins {@code sessionId} to the line of {@code eventId}; the join's answer (JSON), or a problem as above. */
     Mono<String> join(UUID eventId, UUID sessionId) {
-        if (halted.isHalted(eventId)) {
+        if (sales.isHalted(eventId)) {
             return Mono.error(halts.refusal());
         }
         return Mono.<String>create(answer -> {

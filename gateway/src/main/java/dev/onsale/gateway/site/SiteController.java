@@ -1,7 +1,7 @@
 package dev.onsale.gateway.site;
 
 import dev.onsale.common.problem.ProblemType;
-import dev.onsale.gateway.halt.HaltedSales;
+import dev.onsale.gateway.catalog.Sales;
 import dev.onsale.gateway.halt.SaleHaltProperties;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.routing.EventIds;
@@ -20,7 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code /operator}, {@code /auditor}) and their fingerprinted {@code /assets/**}. A page is the same for
  * every event and order (its script reads the id from the address and everything else from the API), so a
  * CDN can hold one copy per address for the short page lifetime. Nothing here touches Redis or a service;
- * whether a sale is halted is known in memory ({@link HaltedSales}).
+ * whether a sale is halted is known in memory ({@link Sales}).
  */
 @RestController
 class SiteController {
@@ -31,14 +31,14 @@ class SiteController {
             + "frame-ancestors 'none'";
 
     private final SiteFiles files;
-    private final HaltedSales halted;
+    private final Sales sales;
     private final SaleHaltProperties halt;
     private final CacheControl pageCaching;
     private final CacheControl assetCaching;
 
-    SiteController(SiteFiles files, WaitingRoomProperties properties, HaltedSales halted, SaleHaltProperties halt) {
+    SiteController(SiteFiles files, WaitingRoomProperties properties, Sales sales, SaleHaltProperties halt) {
         this.files = files;
-        this.halted = halted;
+        this.sales = sales;
         this.halt = halt;
         this.pageCaching = CacheControl.maxAge(properties.pageMaxAge()).cachePublic();
         this.assetCaching =
@@ -58,7 +58,7 @@ class SiteController {
     /** The waiting room; while the event's sale is halted, the static "sale stopped" page (503). */
     @GetMapping("/wait/{eventId}")
     ResponseEntity<byte[]> waitingPage(@PathVariable String eventId) {
-        if (EventIds.parse(eventId).filter(halted::isHalted).isPresent()) {
+        if (EventIds.parse(eventId).filter(sales::isHalted).isPresent()) {
             SiteFiles.File stopped = files.page(Page.STOPPED);
             return secured(serve(HttpStatus.SERVICE_UNAVAILABLE, stopped, pageCaching))
                     .header(

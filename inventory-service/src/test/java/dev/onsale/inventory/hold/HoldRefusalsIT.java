@@ -2,6 +2,7 @@ package dev.onsale.inventory.hold;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.onsale.common.GateHeaders;
 import dev.onsale.inventory.InventoryKeys;
 import dev.onsale.inventory.InventoryServiceTest;
 import dev.onsale.testing.TestHttp;
@@ -78,6 +79,7 @@ class HoldRefusalsIT extends HoldsOverHttp {
         assertThat(response.header("Retry-After"))
                 .as("nothing held can come back")
                 .isEmpty();
+        assertThat(response.header(GateHeaders.AVAILABLE)).as("a seat is free").isEmpty();
         assertThat(TestEvents.available(jedis, eventId)).isEqualTo(1);
         assertThat(jedis.keys(InventoryKeys.prefix(eventId) + "order:*")).isEmpty();
     }
@@ -92,6 +94,9 @@ class HoldRefusalsIT extends HoldsOverHttp {
         assertThat(forNow.status()).isEqualTo(409);
         assertThat(forNow.problemType()).isEqualTo("/problems/sold-out");
         assertThat(forNow.header("Retry-After")).isEqualTo("5");
+        assertThat(forNow.header(GateHeaders.AVAILABLE))
+                .as("the gate's word, for the gateway's sold-out edge")
+                .isEqualTo("0");
         assertThat(forNow.json().path("detail").asString())
                 .isEqualTo("no seat is free right now; 3 seats are held by buyers who may not pay come back if they"
                         + " do not: try again after Retry-After");
@@ -102,6 +107,7 @@ class HoldRefusalsIT extends HoldsOverHttp {
         assertThat(forGood.status()).isEqualTo(409);
         assertThat(forGood.problemType()).isEqualTo("/problems/sold-out");
         assertThat(forGood.header("Retry-After")).as("sold out for good").isEmpty();
+        assertThat(forGood.header(GateHeaders.AVAILABLE)).isEqualTo("0");
         assertThat(forGood.json().path("detail").asString())
                 .isEqualTo("every seat of this event is sold; none can come back");
     }

@@ -1,7 +1,9 @@
 package dev.onsale.platform.web;
 
 import dev.onsale.common.problem.ProblemType;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -15,16 +17,23 @@ public class ProblemException extends RuntimeException {
     private final ProblemType type;
     private final List<FieldError> errors;
     private final Long retryAfterSeconds;
+    private final Map<String, String> headers;
 
     public ProblemException(ProblemType type, String detail) {
-        this(type, detail, List.of(), null);
+        this(type, detail, List.of(), null, Map.of());
     }
 
-    private ProblemException(ProblemType type, String detail, List<FieldError> errors, Long retryAfterSeconds) {
+    private ProblemException(
+            ProblemType type,
+            String detail,
+            List<FieldError> errors,
+            Long retryAfterSeconds,
+            Map<String, String> headers) {
         super(detail, null, false, false);
         this.type = type;
         this.errors = List.copyOf(errors);
         this.retryAfterSeconds = retryAfterSeconds;
+        this.headers = headers;
     }
 
     /** 400 {@code invalid-request} listing every invalid field. */
@@ -32,12 +41,19 @@ public class ProblemException extends RuntimeException {
         String detail = errors.size() == 1
                 ? errors.getFirst().field() + ": " + errors.getFirst().message()
                 : errors.size() + " fields are invalid";
-        return new ProblemException(ProblemType.INVALID_REQUEST, detail, errors, null);
+        return new ProblemException(ProblemType.INVALID_REQUEST, detail, errors, null, Map.of());
     }
 
     /** The same problem, telling the client when to try again (429 and 503 must). */
     public ProblemException retryAfter(long seconds) {
-        return new ProblemException(type, getMessage(), errors, seconds);
+        return new ProblemException(type, getMessage(), errors, seconds, headers);
+    }
+
+    /** The same problem with one more response header (one the gateway reads, such as the gate's counter). */
+    public ProblemException withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new ProblemException(type, getMessage(), errors, retryAfterSeconds, Map.copyOf(more));
     }
 
     public ProblemType type() {
@@ -58,6 +74,11 @@ public class ProblemException extends RuntimeException {
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    /** Further response headers, by name. */
+    public Map<String, String> headers() {
+        return headers;
     }
 
     /** Seconds for {@code Retry-After}, or null. */

@@ -3,6 +3,7 @@ package dev.onsale.platform.web;
 import dev.onsale.common.problem.ProblemType;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -23,6 +24,20 @@ public final class Problems {
      */
     public static ResponseEntity<ProblemDetail> response(
             HttpStatusCode status, ProblemType type, String detail, List<FieldError> errors, Long retryAfterSeconds) {
+        return response(status, type, detail, errors, retryAfterSeconds, Map.of());
+    }
+
+    public static ResponseEntity<ProblemDetail> response(ProblemException e) {
+        return response(e.status(), e.type(), e.getMessage(), e.errors(), e.retryAfterSeconds(), e.headers());
+    }
+
+    private static ResponseEntity<ProblemDetail> response(
+            HttpStatusCode status,
+            ProblemType type,
+            String detail,
+            List<FieldError> errors,
+            Long retryAfterSeconds,
+            Map<String, String> extraHeaders) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(URI.create(TYPE_PREFIX + type.slug()));
         problem.setTitle(type.title());
@@ -37,10 +52,7 @@ public final class Problems {
         if (retryAfterSeconds != null) {
             headers.set(HttpHeaders.RETRY_AFTER, Long.toString(retryAfterSeconds));
         }
+        extraHeaders.forEach(headers::set);
         return new ResponseEntity<>(problem, headers, status);
-    }
-
-    public static ResponseEntity<ProblemDetail> response(ProblemException e) {
-        return response(e.status(), e.type(), e.getMessage(), e.errors(), e.retryAfterSeconds());
     }
 }

@@ -1,5 +1,6 @@
 package dev.onsale.inventory.hold.web;
 
+import dev.onsale.common.SeatIds;
 import dev.onsale.inventory.hold.HoldRequest;
 import dev.onsale.platform.web.FieldError;
 import dev.onsale.platform.web.ProblemException;
@@ -12,13 +13,6 @@ import java.util.regex.Pattern;
 
 /** Turns a hold body and its Idempotency-Key into a {@link HoldRequest}, or a 400 naming every bad field. */
 final class HoldBodyValidation {
-
-    /**
-     * The shape of a seat id as {@code GET /api/events/{eventId}/seats} gives them: {@code <section>-<row>-<seat>} of
-     * a seated event, {@code GA-<n>} of a general-admission one (row and seat 1-based). Whether the event has it, and
-     * whether its seats can be chosen at all, only booking knows: a well-formed id it does not have is refused there.
-     */
-    static final Pattern SEAT_ID = Pattern.compile("[A-Z0-9]{1,8}-[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?");
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     private static final Pattern VISIBLE_ASCII = Pattern.compile("[\\x21-\\x7E]{1,255}");
@@ -58,7 +52,7 @@ final class HoldBodyValidation {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < seatIds.size(); i++) {
             String seat = seatIds.get(i);
-            if (seat == null || !SEAT_ID.matcher(seat).matches()) {
+            if (seat == null || !SeatIds.PATTERN.matcher(seat).matches()) {
                 errors.add(
                         new FieldError(
                                 "seatIds[" + i + "]",

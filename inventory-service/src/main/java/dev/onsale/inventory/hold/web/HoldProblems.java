@@ -1,5 +1,6 @@
 package dev.onsale.inventory.hold.web;
 
+import dev.onsale.common.GateHeaders;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.inventory.hold.HoldAnswer;
 import dev.onsale.inventory.hold.HoldRequest;
@@ -112,9 +113,15 @@ final class HoldProblems {
      * No seat free, or fewer than asked for. Nothing free and nothing held is sold out for good. Otherwise the held
      * seats may come back, and the buyer is told when to try again ({@code onsale.holds.sold-out-retry-after})
      * instead of asking again at once, which under a sale's crowd was most of the holds traffic. Seats free but fewer
-     * than asked for is not "sold out": the answer says how many are, so that the buyer can ask for those.
+     * than asked for is not "sold out": the answer says how many are, so that the buyer can ask for those. When no
+     * seat is free the answer carries {@link GateHeaders#AVAILABLE}, for the gateway's sold-out edge.
      */
     private static ProblemException soldOut(HoldAnswer.SoldOut soldOut, int asked, Duration retryAfter) {
+        ProblemException problem = soldOutProblem(soldOut, asked, retryAfter);
+        return soldOut.available() == 0 ? problem.withHeader(GateHeaders.AVAILABLE, "0") : problem;
+    }
+
+    private static ProblemException soldOutProblem(HoldAnswer.SoldOut soldOut, int asked, Duration retryAfter) {
         if (soldOut.available() == 0 && soldOut.liveHolds() == 0) {
             return new ProblemException(ProblemType.SOLD_OUT, "every seat of this event is sold; none can come back");
         }

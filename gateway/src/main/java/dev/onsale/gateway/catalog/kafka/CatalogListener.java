@@ -1,10 +1,10 @@
-package dev.onsale.gateway.halt.kafka;
+package dev.onsale.gateway.catalog.kafka;
 
 import dev.onsale.common.EnvelopeHeaders;
 import dev.onsale.common.Topics;
 import dev.onsale.common.events.EventCreated;
 import dev.onsale.common.events.SaleStateChanged;
-import dev.onsale.gateway.halt.HaltedSales;
+import dev.onsale.gateway.catalog.Sales;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -15,20 +15,20 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads the whole of {@code onsale.events} into {@link HaltedSales}. Every replica reads every partition
- * from the beginning under a group of its own, so each one learns of every halt and resume however
- * many replicas run. Only parses; a record it cannot read is logged and skipped.
+ * Reads the whole of {@code onsale.events} into {@link Sales}. Every replica reads every partition
+ * from the beginning under a group of its own, so each one learns of every sale's state (halts and resumes
+ * among them) however many replicas run. Only parses; a record it cannot read is logged and skipped.
  */
 @Component
 class CatalogListener {
 
     private static final Logger log = LoggerFactory.getLogger(CatalogListener.class);
 
-    private final HaltedSales halted;
+    private final Sales sales;
     private final JsonMapper json;
 
-    CatalogListener(HaltedSales halted, JsonMapper json) {
-        this.halted = halted;
+    CatalogListener(Sales sales, JsonMapper json) {
+        this.sales = sales;
         this.json = json;
     }
 
@@ -43,12 +43,12 @@ class CatalogListener {
             switch (eventType) {
                 case "SaleStateChanged" -> {
                     SaleStateChanged changed = json.readValue(record.value(), SaleStateChanged.class);
-                    halted.record(changed.eventId(), changed.current());
+                    sales.record(changed.eventId(), changed.current());
                     log.info("sale of event {} is {}", changed.eventId(), changed.current());
                 }
                 case "EventCreated" -> {
                     EventCreated created = json.readValue(record.value(), EventCreated.class);
-                    halted.record(created.eventId(), created.saleState());
+                    sales.created(created.eventId(), created.saleState(), created.maxPerOrder());
                 }
                 default -> log.debug("ignoring {} on {}", eventType, Topics.EVENTS);
             }
