@@ -1,13 +1,21 @@
 package dev.onsale.gateway;
 
+import dev.onsale.common.EnvelopeHeaders;
 import dev.onsale.common.token.GatewaySignature;
 import dev.onsale.common.token.HmacSigner;
 import dev.onsale.testing.TestHttp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /** What the gateway's integration tests call it with: the operators' local tokens and a buyer's session. */
 final class GatewayCalls {
@@ -44,6 +52,22 @@ final class GatewayCalls {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Publishes one message onto the embedded Kafka as a service's outbox would: keyed, with its envelope headers. */
+    static void publish(String topic, String key, String eventType, String payload) throws Exception {
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, System.getProperty("ONSALE_KAFKA_BOOTSTRAP"),
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
+            record.headers()
+                    .add(EnvelopeHeaders.EVENT_ID, UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8))
+                    .add(EnvelopeHeaders.EVENT_TYPE, eventType.getBytes(StandardCharsets.UTF_8))
+                    .add(EnvelopeHeaders.OCCURRED_AT, Instant.now().toString().getBytes(StandardCharsets.UTF_8));
+            producer.send(record).get();
         }
     }
 }

@@ -7,19 +7,10 @@ import static dev.onsale.gateway.GatewayStubs.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.common.EnvelopeHeaders;
 import dev.onsale.common.Topics;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import java.util.UUID;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -95,20 +86,10 @@ class SaleHaltIT {
     }
 
     private static void publish(String event, String previous, String current) throws Exception {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, System.getProperty("ONSALE_KAFKA_BOOTSTRAP"),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(
-                    Topics.EVENTS,
-                    event,
-                    "{\"eventId\":\"%s\",\"previous\":\"%s\",\"current\":\"%s\"}".formatted(event, previous, current));
-            record.headers()
-                    .add(EnvelopeHeaders.EVENT_ID, UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8))
-                    .add(EnvelopeHeaders.EVENT_TYPE, "SaleStateChanged".getBytes(StandardCharsets.UTF_8))
-                    .add(EnvelopeHeaders.OCCURRED_AT, Instant.now().toString().getBytes(StandardCharsets.UTF_8));
-            producer.send(record).get();
-        }
+        GatewayCalls.publish(
+                Topics.EVENTS,
+                event,
+                "SaleStateChanged",
+                "{\"eventId\":\"%s\",\"previous\":\"%s\",\"current\":\"%s\"}".formatted(event, previous, current));
     }
 }

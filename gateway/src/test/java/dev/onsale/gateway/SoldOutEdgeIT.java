@@ -6,27 +6,20 @@ import static dev.onsale.gateway.GatewayStubs.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.onsale.common.EnvelopeHeaders;
 import dev.onsale.common.GateHeaders;
 import dev.onsale.common.Topics;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
@@ -143,40 +136,12 @@ class SoldOutEdgeIT {
 
     @Test
     void aThousandHoldsRacingAfterTheLastSeatWentAreAnsweredAndFewReachTheGate() throws Exception {
-        String event = unique();
-        String holds = holdsOf(event);
-        INVENTORY.answer(holds, gateSoldOut());
-        created(event);
-        List<String[]> buyers = new ArrayList<>();
-        for (int i = 0; i < 400; i++) {
-            String session = newSession(gateway);
-            buyers.add(new String[] {session, AdmissionTokens.issue(session, event)});
-        }
-        String[] first = buyers.getFirst();
-        firstAnsweredAtTheEdge(holds, first[0], first[1], "{\"quantity\": 1}");
+        Sale sale = saleTheGateSaidIsSoldOut(400);
+        String holds = sale.holds();
+        List<String[]> buyers = sale.buyers();
         int before = INVENTORY.countAt(holds);
 
-        var statuses = new TreeMap<String, Integer>();
-        var start = new CountDownLatch(1);
-        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Reply>> replies = new ArrayList<>();
-            for (int round = 0; round < 3; round++) {
-                for (String[] buyer : buyers) {
-                    replies.add(threads.submit(() -> {
-                        start.await();
-                        return hold(holds, buyer[0], buyer[1], "{\"quantity\": 1}")
-                                .send();
-                    }));
-                }
-            }
-            start.countDown();
-            for (Future<Reply> reply : replies) {
-                Reply answer = reply.get();
-                String type =
-                        answer.status() == 409 ? " " + answer.json().get("type").asString() : "";
-                statuses.merge(answer.status() + type, 1, Integer::sum);
-            }
-        }
+        Map<String, Integer> statuses = race(holds, buyers, 3);
         int reached = INVENTORY.countAt(holds) - before;
         System.out.printf("[sold-out edge] 1,200 holds at once: %s; %d reached the gate%n", statuses, reached);
         assertThat(statuses).isEqualTo(Map.of("409 /problems/sold-out", 1_200));
@@ -185,17 +150,11 @@ class SoldOutEdgeIT {
 
     @Test
     void holdsWaitingTheirTurnAreAnsweredByTheWordTheFirstOnesBringBack() throws Exception {
-        String event = unique();
-        String holds = holdsOf(event);
-        INVENTORY.answer(holds, gateSoldOut());
-        created(event);
-        List<String[]> buyers = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
-            String session = newSession(gateway);
-            buyers.add(new String[] {session, AdmissionTokens.issue(session, event)});
-        }
+        Sale sale = saleTheGateSaidIsSoldOut(50);
+        String event = sale.event();
+        String holds = sale.holds();
+        List<String[]> buyers = sale.buyers();
         String[] first = buyers.getFirst();
-        firstAnsweredAtTheEdge(holds, first[0], first[1], "{\"quantity\": 1}");
         // a seat comes free, and the next hold takes it: no word stands
         INVENTORY.answer(holds, StubUpstream.Answer.of(201, "application/json", "{}"));
         announce(event, 1, false);
@@ -216,15 +175,51 @@ class SoldOutEdgeIT {
                         Map.of(GateHeaders.AVAILABLE, "0", "Retry-After", "7"),
                         Duration.ofMillis(1_500)));
         int before = INVENTORY.countAt(holds);
+        Map<String, Integer> statuses = race(holds, buyers, 1);
+        assertThat(statuses).isEqualTo(Map.of("409 /problems/sold-out", 50));
+        assertThat(INVENTORY.countAt(holds) - before)
+                .as("holds sent on: the first turns only; the rest waited and got the word they brought back")
+                .isEqualTo(4);
+    }
+
+    /** An open event, the holds path and admitted buyers. */
+    private record Sale(String event, String holds, List<String[]> buyers) {}
+
+    /** A sale whose gate has said that no seat is free, as the gateway has learnt, with {@code count} buyers. */
+    private Sale saleTheGateSaidIsSoldOut(int count) throws Exception {
+        String event = unique();
+        String holds = holdsOf(event);
+        INVENTORY.answer(holds, gateSoldOut());
+        created(event);
+        List<String[]> buyers = buyers(event, count);
+        firstAnsweredAtTheEdge(holds, buyers.getFirst()[0], buyers.getFirst()[1], "{\"quantity\": 1}");
+        return new Sale(event, holds, buyers);
+    }
+
+    /** {@code count} buyers admitted to the event: each a session token and its admission token. */
+    private List<String[]> buyers(String event, int count) {
+        List<String[]> buyers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String session = newSession(gateway);
+            buyers.add(new String[] {session, AdmissionTokens.issue(session, event)});
+        }
+        return buyers;
+    }
+
+    /** Every buyer's hold {@code rounds} times, all at once: how many got which answer. */
+    private Map<String, Integer> race(String holds, List<String[]> buyers, int rounds) throws Exception {
         var statuses = new TreeMap<String, Integer>();
         var start = new CountDownLatch(1);
         try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Reply>> replies = new ArrayList<>();
-            for (String[] buyer : buyers) {
-                replies.add(threads.submit(() -> {
-                    start.await();
-                    return hold(holds, buyer[0], buyer[1], "{\"quantity\": 1}").send();
-                }));
+            for (int round = 0; round < rounds; round++) {
+                for (String[] buyer : buyers) {
+                    replies.add(threads.submit(() -> {
+                        start.await();
+                        return hold(holds, buyer[0], buyer[1], "{\"quantity\": 1}")
+                                .send();
+                    }));
+                }
             }
             start.countDown();
             for (Future<Reply> reply : replies) {
@@ -234,10 +229,7 @@ class SoldOutEdgeIT {
                 statuses.merge(answer.status() + type, 1, Integer::sum);
             }
         }
-        assertThat(statuses).isEqualTo(Map.of("409 /problems/sold-out", 50));
-        assertThat(INVENTORY.countAt(holds) - before)
-                .as("holds sent on: the first turns only; the rest waited and got the word they brought back")
-                .isEqualTo(4);
+        return statuses;
     }
 
     /** Sends the hold until the gateway answers it without forwarding it. */
@@ -271,7 +263,7 @@ class SoldOutEdgeIT {
     }
 
     private static void created(String event) throws Exception {
-        publish(
+        GatewayCalls.publish(
                 Topics.EVENTS,
                 event,
                 "EventCreated",
@@ -282,26 +274,11 @@ class SoldOutEdgeIT {
     }
 
     private static void announce(String event, long available, boolean soldOut) throws Exception {
-        publish(
+        GatewayCalls.publish(
                 Topics.INVENTORY,
                 event,
                 "AvailabilityChanged",
                 "{\"eventId\":\"%s\",\"available\":%d,\"liveHolds\":%d,\"soldOut\":%s}"
                         .formatted(event, available, soldOut ? 0 : 3, soldOut));
-    }
-
-    private static void publish(String topic, String event, String type, String payload) throws Exception {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, System.getProperty("ONSALE_KAFKA_BOOTSTRAP"),
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(topic, event, payload);
-            record.headers()
-                    .add(EnvelopeHeaders.EVENT_ID, UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8))
-                    .add(EnvelopeHeaders.EVENT_TYPE, type.getBytes(StandardCharsets.UTF_8))
-                    .add(EnvelopeHeaders.OCCURRED_AT, Instant.now().toString().getBytes(StandardCharsets.UTF_8));
-            producer.send(record).get();
-        }
     }
 }

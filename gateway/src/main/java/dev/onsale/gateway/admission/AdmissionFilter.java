@@ -8,6 +8,7 @@ import dev.onsale.common.token.AdmissionTokenCodec.Verdict;
 import dev.onsale.gateway.identity.Caller;
 import dev.onsale.gateway.identity.Verified;
 import dev.onsale.gateway.problem.Problem;
+import dev.onsale.gateway.routing.HoldRequests;
 import dev.onsale.gateway.routing.UpstreamProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -19,14 +20,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.springframework.core.Ordered;
-import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import org.springframework.web.util.pattern.PathPattern;
-import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 /**
@@ -44,7 +42,6 @@ class AdmissionFilter implements WebFilter, Ordered {
     static final String TOKEN = "X-Admission-Token";
     static final String ADMISSION_ID = "X-Onsale-Admission";
 
-    private static final PathPattern HOLDS = PathPatternParser.defaultInstance.parse("/api/events/{eventId}/holds");
     private static final Pattern CANONICAL_UUID =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
@@ -82,15 +79,10 @@ class AdmissionFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
-        if (!HttpMethod.POST.equals(request.getMethod())) {
+        String eventId = HoldRequests.eventIdOf(request);
+        if (eventId == null) {
             return chain.filter(exchange);
         }
-        PathPattern.PathMatchInfo match =
-                HOLDS.matchAndExtract(request.getPath().pathWithinApplication());
-        if (match == null) {
-            return chain.filter(exchange);
-        }
-        String eventId = match.getUriVariables().get("eventId");
         if (!CANONICAL_UUID.matcher(eventId).matches()) {
             return Mono.error(Problem.of(ProblemType.NOT_FOUND, "there is no event " + eventId)
                     .toException());

@@ -6,6 +6,7 @@ import dev.onsale.gateway.catalog.Sales;
 import dev.onsale.gateway.problem.Problem;
 import dev.onsale.gateway.problem.ProblemResponses;
 import dev.onsale.gateway.routing.EventIds;
+import dev.onsale.gateway.routing.HoldRequests;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -17,7 +18,6 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -27,8 +27,6 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import org.springframework.web.util.pattern.PathPattern;
-import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -65,8 +63,6 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 45;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
-    private static final PathPattern HOLDS = PathPatternParser.defaultInstance.parse("/api/events/{eventId}/holds");
-
     private final SoldOutWord word;
     private final Sales sales;
     private final ProblemResponses problems;
@@ -101,15 +97,7 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        ServerHttpRequest request = exchange.getRequest();
-        if (!HttpMethod.POST.equals(request.getMethod())) {
-            return chain.filter(exchange);
-        }
-        PathPattern.PathMatchInfo match =
-                HOLDS.matchAndExtract(request.getPath().pathWithinApplication());
-        Optional<UUID> event = match == null
-                ? Optional.empty()
-                : EventIds.parse(match.getUriVariables().get("eventId"));
+        Optional<UUID> event = EventIds.parse(HoldRequests.eventIdOf(exchange.getRequest()));
         if (event.isEmpty()) {
             return chain.filter(exchange);
         }
