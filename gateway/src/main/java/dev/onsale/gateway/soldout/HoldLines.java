@@ -47,7 +47,18 @@ final class HoldLines {
         });
     }
 
-    /** How many of the event's holds are on their way, and how many wait: for tests and metrics. */
+    /** How many holds of all events wait their turn now. */
+    int waiting() {
+        int waiting = 0;
+        for (Line line : lines.values()) {
+            synchronized (line) {
+                waiting += line.waiting.size();
+            }
+        }
+        return waiting;
+    }
+
+    /** How many of the event's holds are on their way, and how many wait. */
     int[] state(UUID eventId) {
         Line line = lines.get(eventId);
         if (line == null) {

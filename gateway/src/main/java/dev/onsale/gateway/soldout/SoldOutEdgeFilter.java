@@ -8,6 +8,7 @@ import dev.onsale.gateway.problem.ProblemResponses;
 import dev.onsale.gateway.routing.EventIds;
 import dev.onsale.gateway.routing.HoldRequests;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
@@ -87,6 +88,10 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
         this.answered = Counter.builder("onsale.gateway.holds.sold-out-at-edge")
                 .description("holds answered 409 sold-out by the gateway on the gate's word, without a call to"
                         + " inventory-service")
+                .register(meters);
+        Gauge.builder("onsale.gateway.holds.waiting", lines, HoldLines::waiting)
+                .description("holds waiting their turn at the gateway (onsale.sold-out-edge.in-flight of an event are"
+                        + " at inventory-service at once)")
                 .register(meters);
     }
 
