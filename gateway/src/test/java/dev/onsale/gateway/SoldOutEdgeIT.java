@@ -7,15 +7,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.onsale.common.GateHeaders;
+import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.Topics;
 import dev.onsale.testing.TestHttp;
 import dev.onsale.testing.TestHttp.Reply;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -180,6 +183,25 @@ class SoldOutEdgeIT {
         assertThat(INVENTORY.countAt(holds) - before)
                 .as("holds sent on: the first turns only; the rest waited and got the word they brought back")
                 .isEqualTo(4);
+    }
+
+    @Test
+    void aHoldThatWaitedForItsTurnStillGivesInventoryItsWholeTimeToAnswer() throws Exception {
+        String event = unique();
+        String holds = holdsOf(event);
+        List<Long> timeToAnswer = new CopyOnWriteArrayList<>();
+        INVENTORY.answer(holds, received -> {
+            timeToAnswer.add(Long.parseLong(received.header(IdentityHeaders.DEADLINE)) - System.currentTimeMillis());
+            return new StubUpstream.Answer(201, "application/json", "{}", Map.of(), Duration.ofMillis(1_500));
+        });
+
+        // four turns: the fifth hold waits 1.5 s for one
+        assertThat(race(holds, buyers(event, 5), 1)).isEqualTo(Map.of("201", 5));
+
+        assertThat(timeToAnswer).hasSize(5);
+        assertThat(Collections.min(timeToAnswer))
+                .as("the deadline each hold reached inventory-service with, from then, in ms: %s", timeToAnswer)
+                .isGreaterThan(Collections.max(timeToAnswer) - 1_000);
     }
 
     /** An open event, the holds path and admitted buyers. */

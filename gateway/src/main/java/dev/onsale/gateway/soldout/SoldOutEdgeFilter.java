@@ -1,6 +1,7 @@
 package dev.onsale.gateway.soldout;
 
 import dev.onsale.common.GateHeaders;
+import dev.onsale.common.IdentityHeaders;
 import dev.onsale.common.problem.ProblemType;
 import dev.onsale.gateway.catalog.Sales;
 import dev.onsale.gateway.problem.Problem;
@@ -63,6 +64,7 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
 
     static final int ORDER = Ordered.HIGHEST_PRECEDENCE + 45;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    private static final String ARRIVED_AT = SoldOutEdgeFilter.class.getName() + ".arrivedAt";
 
     private final SoldOutWord word;
     private final Sales sales;
@@ -107,6 +109,7 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
             return chain.filter(exchange);
         }
         UUID eventId = event.get();
+        exchange.getAttributes().put(ARRIVED_AT, System.nanoTime());
         if (!enabled) {
             return forward(exchange, chain, eventId);
         }
@@ -187,6 +190,19 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
     /** Forwards the hold, and reads its answer for the gate's word before the buyer gets it. */
     private Mono<Void> forward(ServerWebExchange exchange, WebFilterChain chain, UUID eventId) {
         long sentAt = System.nanoTime();
+        String deadline = exchange.getRequest().getHeaders().getFirst(IdentityHeaders.DEADLINE);
+        if (deadline != null && waitedFor(sentAt, exchange) > 0) {
+            // the admission check set the deadline as the hold came; the upstream timeout starts only now, so a
+            // turn waited for must not shorten inventory-service's time to answer
+            long later = Long.parseLong(deadline)
+                    + Duration.ofNanos(waitedFor(sentAt, exchange)).toMillis();
+            exchange = exchange.mutate()
+                    .request(exchange.getRequest()
+                            .mutate()
+                            .headers(headers -> headers.set(IdentityHeaders.DEADLINE, Long.toString(later)))
+                            .build())
+                    .build();
+        }
         ServerHttpResponse response = exchange.getResponse();
         response.beforeCommit(() -> {
             HttpHeaders headers = response.getHeaders();
@@ -200,6 +216,12 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
             return Mono.empty();
         });
         return chain.filter(exchange);
+    }
+
+    /** How long the hold waited for its turn, in nanoseconds. */
+    private static long waitedFor(long now, ServerWebExchange exchange) {
+        Long arrivedAt = exchange.getAttribute(ARRIVED_AT);
+        return arrivedAt == null ? 0 : Math.max(0, now - arrivedAt);
     }
 
     private static Optional<Duration> retryAfter(HttpHeaders headers) {
