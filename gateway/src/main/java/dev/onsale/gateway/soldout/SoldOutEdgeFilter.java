@@ -191,11 +191,12 @@ class SoldOutEdgeFilter implements WebFilter, Ordered {
     private Mono<Void> forward(ServerWebExchange exchange, WebFilterChain chain, UUID eventId) {
         long sentAt = System.nanoTime();
         String deadline = exchange.getRequest().getHeaders().getFirst(IdentityHeaders.DEADLINE);
-        if (deadline != null && waitedFor(sentAt, exchange) > 0) {
+        long waitedMillis = Duration.ofNanos(waitedFor(sentAt, exchange)).toMillis();
+        if (deadline != null && waitedMillis > 0) {
             // the admission check set the deadline as the hold came; the upstream timeout starts only now, so a
-            // turn waited for must not shorten inventory-service's time to answer
-            long later = Long.parseLong(deadline)
-                    + Duration.ofNanos(waitedFor(sentAt, exchange)).toMillis();
+            // turn waited for must not shorten inventory-service's time to answer (a hold sent on at once is left as
+            // it is)
+            long later = Long.parseLong(deadline) + waitedMillis;
             exchange = exchange.mutate()
                     .request(exchange.getRequest()
                             .mutate()
